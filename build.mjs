@@ -1,0 +1,152 @@
+// Builds the server bundle and the SPA with esbuild.
+//   node build.mjs             build once
+//   node build.mjs --if-needed build only when a source is newer than the last build
+//   node build.mjs --watch     rebuild on change and restart the server (npm run dev)
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const publicDir = path.join(dist, 'public');
+const stamp = path.join(dist, '.build-stamp');
+const args = new Set(process.argv.slice(2));
+
+/** Server-side programs: the output name and its entry, built when the entry exists. */
+const serverEntries = {
+  main: 'src/server/main.ts',
+  seed: 'src/server/db/seed/seed-cli.ts',
+  backup: 'src/server/backup/backup-cli.ts',
+  restore: 'src/server/backup/restore-cli.ts',
+  bench: 'tests/bench/run.ts',
+};
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function isUpToDate() {
+  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(publicDir, 'index.html'))) return false;
+  const built = fs.statSync(stamp).mtimeMs;
+  const inputs = ['src', 'locales', 'public', 'tests/bench', 'package.json', 'package-lock.json', 'build.mjs'];
+  return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
+}
+
+function serverOptions() {
+  const entryPoints = Object.fromEntries(
+    Object.entries(serverEntries).filter(([, entry]) => fs.existsSync(path.join(root, entry))),
+  );
+  return {
+    absWorkingDir: root,
+    entryPoints,
+    outdir: path.join(dist, 'server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  };
+}
+
+function clientOptions() {
+  return {
+    absWorkingDir: root,
+    entryPoints: { main: 'src/app/main.tsx' },
+    outdir: path.join(publicDir, 'assets'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome115', 'firefox115', 'safari16'],
+    minify: true,
+    sourcemap: 'linked',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    loader: { '.png': 'file', '.jpg': 'file', '.svg': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
+/** Writes index.html pointing at the hashed entry script and stylesheet; copies public/ beside it. */
+function writeIndex(metafile) {
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([, out]) => out.entryPoint === 'src/app/main.tsx' && !out.entryPoint.endsWith('.css'));
+  if (!entry) throw new Error('The client build produced no entry script.');
+  const [script, info] = entry;
+  const css = info.cssBundle;
+  const rel = (file) => '/' + path.relative(publicDir, path.join(root, file)).split(path.sep).join('/');
+  const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light dark" />
+    <title>Awards CMS</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Awards Console needs JavaScript.</noscript>
+  </body>
+</html>
+`;
+  fs.writeFileSync(path.join(publicDir, 'index.html'), html);
+  const staticDir = path.join(root, 'public');
+  if (fs.existsSync(staticDir)) fs.cpSync(staticDir, publicDir, { recursive: true });
+}
+
+async function buildOnce() {
+  const started = Date.now();
+  fs.rmSync(publicDir, { recursive: true, force: true });
+  const [, client] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions())]);
+  writeIndex(client.metafile);
+  fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(client.metafile));
+  fs.writeFileSync(stamp, createHash('sha256').update(String(started)).digest('hex'));
+  console.log(`Built the server and the client in ${Date.now() - started} ms.`);
+}
+
+async function watch() {
+  let server;
+  const restart = () => {
+    server?.kill('SIGTERM');
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit', cwd: root });
+  };
+  const onEnd = (name, after) => ({
+    name,
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length === 0) after(result);
+      });
+    },
+  });
+  const serverCtx = await esbuild.context({ ...serverOptions(), plugins: [onEnd('restart', restart)] });
+  const clientCtx = await esbuild.context({
+    ...clientOptions(),
+    minify: false,
+    plugins: [onEnd('index', (result) => writeIndex(result.metafile))],
+  });
+  await Promise.all([clientCtx.watch(), serverCtx.watch()]);
+  console.log('Watching for changes; the server restarts after each server build.');
+}
+
+if (args.has('--watch')) {
+  await watch();
+} else if (args.has('--if-needed') && isUpToDate()) {
+  // Nothing changed since the last build.
+} else {
+  await buildOnce();
+}

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+
+function Placeholder() {
+  return <p>Awards Console</p>;
+}
+
+createRoot(document.getElementById('root')!).render(<Placeholder />);

@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/kysely.js';
+import { dbPlugin, IN_MEMORY } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { spaPlugin } from './plugins/spa.js';
+import { healthRoutes } from './routes/health.js';
+import { loadJwtSecret } from './secrets.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share one across apps); the app then does not close it. */
+  database?: Database;
+  /** Pino options, or false for silence; defaults to the configured level. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/**
+ * Builds the whole server as one Fastify instance: the database, security, every API route and the
+ * SPA. Used by `main.ts` to listen and by tests through `inject` or `listen({port: 0})`.
+ * Resolves once the database is migrated and the app is ready; rejects with a clear message when
+ * it cannot start (a locked data directory, a destructive schema change, an unreachable database).
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Long enough for real requests, short enough that a stuck client cannot hold a socket forever.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('config', config);
+  app.decorate('startupNotes', [] as string[]);
+
+  try {
+    await app.register(errorsPlugin);
+    await app.register(dbPlugin, { config, database: options.database });
+    app.decorate('jwtSecret', await loadJwtSecret(config, app.database, config.dataDir === IN_MEMORY && !config.databaseUrl));
+    await app.register(securityPlugin);
+    // Plugins that need the database and run before any route (auth guard, entity tables, seeding)
+    // register here, in this order.
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        // API route plugins register here, each on its own line.
+      },
+      { prefix: '/api' },
+    );
+    await app.register(spaPlugin, { publicDir: config.publicDir });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** HS256 key for access tokens and the refresh-token MAC. */
+    jwtSecret: Uint8Array;
+    /** Lines `main.ts` prints after listening (how to sign in, what the first start created). */
+    startupNotes: string[];
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+    /** Descriptor message keys for body validation errors on this route. */
+    messages?: Record<string, Record<string, string>>;
+  }
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, after defaults and checks. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files, the lock, the generated secret and scheduled backups. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl?: string;
+  /** HS256 key material; generated and kept beside the data when unset. */
+  jwtSecret?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  adminEmail: string;
+  adminPassword?: string;
+  /** Proxy addresses whose X-Forwarded-For is believed (Fastify `trustProxy`); none by default. */
+  trustProxy: string[];
+  /** SMTP URL for password-reset mail; the link goes to the log when unset. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The address users reach the console at, used in e-mailed links. */
+  publicUrl: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Seconds a request waits for a database connection before it gets 503. */
+  dbConnectTimeoutMs: number;
+  /** Hours between scheduled backups of an embedded database; 0 turns them off. */
+  backupIntervalHours: number;
+  /** Whether the first start fills an empty database with the demo data set. */
+  demoData: boolean;
+  /** Folder of the built SPA; not served when it does not exist. */
+  publicDir: string;
+}
+
+/** A configuration problem, with a message a person can act on. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}; got ${value}.`);
+  }
+  return value;
+}
+
+function boolean(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false; got "${env[key]}".`);
+}
+
+function optional(env: Env, key: string): string | undefined {
+  const raw = env[key]?.trim();
+  return raw ? raw : undefined;
+}
+
+/**
+ * Reads the configuration from environment variables, filling defaults that work out of the box.
+ * Throws a {@link ConfigError} naming the variable and the accepted values when one is wrong.
+ *
+ * @example loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://localhost/awards' })
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = optional(env, 'HOST') ?? '127.0.0.1';
+
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+
+  const jwtSecret = optional(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters; leave it unset to have one generated.');
+  }
+
+  const logLevel = (optional(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
+  }
+
+  const adminEmail = (optional(env, 'ADMIN_EMAIL') ?? 'admin@example.com').toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address; got "${env.ADMIN_EMAIL}".`);
+  }
+  const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long.');
+  }
+
+  const smtpUrl = optional(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+  }
+
+  const trustProxy = (optional(env, 'TRUST_PROXY') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+  const publicUrl = optional(env, 'PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
+  if (!/^https?:\/\//.test(publicUrl)) {
+    throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
+  }
+
+  return {
+    port,
+    host,
+    dataDir: path.resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl,
+    jwtSecret,
+    logLevel,
+    adminEmail,
+    adminPassword,
+    trustProxy,
+    smtpUrl,
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'Awards Console <no-reply@localhost>',
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 2000, 100, 60000),
+    backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
+    demoData: boolean(env, 'DEMO_DATA', true),
+    publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),
+  };
+}

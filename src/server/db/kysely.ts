@@ -1,0 +1,136 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { SystemTables } from './system-tables.js';
+import { PglitePool } from './pglite-pool.js';
+
+/** Which engine a {@link Database} runs on. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The open database: a Kysely instance plus what the server needs to manage it. */
+export interface Database {
+  /** Typed for the system tables; entity tables are reached with `db.dynamic` or raw `sql`. */
+  db: Kysely<SystemTables>;
+  kind: DatabaseKind;
+  /** A cheap round trip, for health checks. */
+  ping(): Promise<void>;
+  /** Closes every connection; for PGlite, shuts the embedded Postgres down cleanly. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's data folder; `undefined` keeps the database in memory (tests). */
+  pgliteDir?: string;
+  /** How long a query waits for a pool connection before failing as unavailable. */
+  connectTimeoutMs?: number;
+  /** Largest number of PostgreSQL connections this process holds. */
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+// One parsing rule for both engines: int8 (counts, sums) as numbers, dates as 'YYYY-MM-DD' text,
+// timestamps as Date, numerics as exact text.
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+/** Opens PGlite or PostgreSQL behind one Kysely interface, with the same value parsing on both. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    parsers: {
+      [INT8]: (value: string) => Number(value),
+      [DATE]: (value: string) => value,
+      [NUMERIC]: (value: string) => value,
+    },
+  });
+  const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool: new PglitePool(pglite) }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8) return (value: string) => Number(value);
+      if (oid === DATE || oid === NUMERIC) return (value: string) => value;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    idleTimeoutMillis: 30_000,
+    // A statement that runs for more than 30 s is a bug or an attack; it must not hold a connection.
+    statement_timeout: 30_000,
+    types: types as pg.CustomTypesConfig,
+  });
+  // An idle connection dropped by the server emits here; without a listener the process would exit.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+// 57P01-03: the server is shutting down or starting; 53300: too many connections.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** Whether an error means the database cannot be reached right now (as opposed to a bad query). */
+export function isUnavailableError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) {
+      return true;
+    }
+  }
+  if (typeof message === 'string') {
+    return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    );
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/**
+ * Presents one PGlite instance to Kysely's PostgresDialect as a pool of one connection.
+ * PGlite runs a single backend, so a checked-out client holds it exclusively until released:
+ * a transaction's statements are never interleaved with another request's.
+ */
+export class PglitePool implements PostgresPool {
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly pg: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#queue;
+    this.#queue = previous.then(() => turn);
+    await previous;
+    let released = false;
+    const pg = this.pg;
+    const client = {
+      async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+        const result = await pg.query<R>(sql, parameters as unknown[]);
+        return {
+          command: commandOf(sql),
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
+      },
+      release() {
+        if (!released) {
+          released = true;
+          release();
+        }
+      },
+    };
+    // PGlite has no cursors; Kysely only uses the (sql, parameters) form unless asked to stream.
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.#queue;
+  }
+}
+
+function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {
+  const word = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sql)?.[1]?.toUpperCase();
+  switch (word) {
+    case 'INSERT':
+    case 'UPDATE':
+    case 'DELETE':
+    case 'MERGE':
+    case 'SELECT':
+      return word;
+    default:
+      return 'SELECT';
+  }
+}

@@ -1,0 +1,81 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Timestamps come back as Date and may be written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UserPreferences {
+  theme: 'light' | 'dark';
+  language: 'en' | 'id' | 'ms';
+  notifications: boolean;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: Generated<string>;
+  avatar_url: string | null;
+  preferences: JSONColumnType<UserPreferences, string, string>;
+  last_login_at: Timestamp | null;
+  previous_login_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** One row per sign-in; the refresh-token family is the session itself. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  refresh_generation: Generated<number>;
+  refreshed_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** Fixed-window counters for sign-in and reset throttling, shared by every server on one database. */
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  details: JSONColumnType<Record<string, unknown>, string, string> | null;
+  ip: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface SystemTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  throttles: ThrottlesTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+}

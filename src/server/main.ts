@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './data-dir-lock.js';
+import { isUnavailableError } from './db/kysely.js';
+
+const STARTUP_WAIT_MS = 30_000;
+
+function fail(message: string): never {
+  process.stderr.write(`\nAwards Console could not start: ${message}\n\n`);
+  process.exit(1);
+}
+
+async function start(): Promise<FastifyInstance> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  for (;;) {
+    try {
+      const app = await buildApp(config);
+      const address = await app.listen({ port: config.port, host: config.host });
+      const { port } = app.server.address() as AddressInfo;
+      const local = ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost'].includes(config.host);
+      const shown = local ? `http://localhost:${port}` : address;
+      const lines = [
+        '',
+        `  Awards Console is running at ${shown}`,
+        `  Database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+        ...app.startupNotes.map((note) => `  ${note}`),
+        '',
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return app;
+    } catch (error) {
+      if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
+      if (config.databaseUrl && isUnavailableError(error) && Date.now() < deadline) {
+        process.stderr.write('Waiting for PostgreSQL at DATABASE_URL to accept connections...\n');
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        continue;
+      }
+      if (config.databaseUrl && isUnavailableError(error)) {
+        fail('PostgreSQL at DATABASE_URL did not accept connections within 30 seconds. Check that it is running and that the URL is right.');
+      }
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+const app = await start();
+
+let closing = false;
+async function shutdown(reason: string, exitCode: number) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ reason }, 'shutting down');
+  // Whatever happens, the process ends; but only after the database has been closed cleanly.
+  const force = setTimeout(() => process.exit(exitCode || 1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down');
+    exitCode ||= 1;
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT', 0));
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
+process.on('uncaughtException', (error) => {
+  app.log.fatal({ err: error }, 'uncaught exception');
+  void shutdown('uncaughtException', 1);
+});
+process.on('unhandledRejection', (error) => {
+  app.log.fatal({ err: error }, 'unhandled rejection');
+  void shutdown('unhandledRejection', 1);
+});

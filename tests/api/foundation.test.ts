@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+
+describe.each(testDatabaseKinds())('foundation on %s', (kind) => {
+  let t: TestApp;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    client = await new TestClient(t.app).init();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the health check with the database up', async () => {
+    const res = await client.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await client.get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await client.get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/no-such-thing.' });
+  });
+
+  it('refuses a write without the XSRF header with 403', async () => {
+    const res = await client.post('/api/login', { email: 'a@b.co', password: 'x' }, { 'x-xsrf-token': '' });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses a write whose XSRF header does not match the cookie with 403', async () => {
+    const res = await client.post('/api/login', { email: 'a@b.co', password: 'x' }, { 'x-xsrf-token': 'forged' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await client.request('POST', '/api/login', undefined, { 'content-type': 'text/plain' });
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: 'email=a@b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${client.xsrf}`, 'x-xsrf-token': client.xsrf },
+    });
+    expect(withBody.statusCode).toBe(415);
+    expect(JSON.parse(withBody.body).code).toBe('BAD_REQUEST');
+    expect(res.status).not.toBe(500);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await client.post('/api/login', { email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('BAD_REQUEST');
+  });
+
+  it('answers malformed JSON with 400 and no internals', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${client.xsrf}`, 'x-xsrf-token': client.xsrf },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at |stack|node_modules/);
+  });
+});
