@@ -1,7 +1,18 @@
+import '@radix-ui/themes/styles.css';
+import './app.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { connectHttpClient } from './auth/session.js';
+import { i18nReady } from './i18n.js';
+import { createQueryClient } from './query-client.js';
+import { createAppRouter } from './router.js';
 
-function Placeholder() {
-  return <p>Awards Console</p>;
-}
+connectHttpClient();
+await i18nReady;
 
-createRoot(document.getElementById('root')!).render(<Placeholder />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={createAppRouter()} queryClient={createQueryClient()} />
+  </StrictMode>,
+);

@@ -3,8 +3,14 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/kysely.js';
 import { dbPlugin, IN_MEMORY } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { entitiesPlugin } from './plugins/entities.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
+import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
+import { authRoutes } from './routes/auth.js';
+import { entityRoutes } from './routes/entity-crud.js';
+import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -29,6 +35,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Long enough for real requests, short enough that a stuck client cannot hold a socket forever.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // Start-up may sync entity tables (index builds on big tables) and open PGlite on a busy machine.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   });
@@ -42,14 +50,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(securityPlugin);
     // Plugins that need the database and run before any route (auth guard, entity tables, seeding)
     // register here, in this order.
+    await app.register(authPlugin);
+    await app.register(entitiesPlugin);
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(authRoutes);
+        await api.register(metaRoutes);
+        await api.register(entityRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },
     );
     await app.register(spaPlugin, { publicDir: config.publicDir });
+    await app.register(scheduledBackupsPlugin);
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -30,6 +30,10 @@ export interface AppConfig {
   demoData: boolean;
   /** Folder of the built SPA; not served when it does not exist. */
   publicDir: string;
+  /** Folders of entity descriptors (`ENTITIES_DIR`, several joined by the path delimiter); default `entities`. */
+  entitiesDirs: string[];
+  /** Folders searched in order for `<schema>.schema.json` (`SCHEMAS_DIR`, likewise); default `schemas`. */
+  schemasDirs: string[];
 }
 
 /** A configuration problem, with a message a person can act on. */
@@ -65,6 +69,12 @@ function boolean(env: Env, key: string, fallback: boolean): boolean {
 function optional(env: Env, key: string): string | undefined {
   const raw = env[key]?.trim();
   return raw ? raw : undefined;
+}
+
+/** One or more folders (joined by `:` on POSIX, `;` on Windows), resolved against `cwd`. */
+function dirList(env: Env, key: string, fallback: string, cwd: string): string[] {
+  const dirs = (optional(env, key) ?? fallback).split(path.delimiter).map((dir) => dir.trim()).filter(Boolean);
+  return dirs.map((dir) => path.resolve(cwd, dir));
 }
 
 /**
@@ -119,7 +129,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   return {
     port,
     host,
-    dataDir: path.resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
+    // ':memory:' is a marker (an in-memory PGlite), not a folder name: keep it as it is.
+    dataDir: optional(env, 'DATA_DIR') === ':memory:' ? ':memory:' : path.resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
     databaseUrl,
     jwtSecret,
     logLevel,
@@ -134,5 +145,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
     demoData: boolean(env, 'DEMO_DATA', true),
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),
+    entitiesDirs: dirList(env, 'ENTITIES_DIR', 'entities', cwd),
+    schemasDirs: dirList(env, 'SCHEMAS_DIR', 'schemas', cwd),
   };
 }

@@ -40,6 +40,7 @@ async function start(): Promise<FastifyInstance> {
       return app;
     } catch (error) {
       if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
+      if (pending) process.exit(pending.exitCode);
       if (config.databaseUrl && isUnavailableError(error) && Date.now() < deadline) {
         process.stderr.write('Waiting for PostgreSQL at DATABASE_URL to accept connections...\n');
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -53,10 +54,17 @@ async function start(): Promise<FastifyInstance> {
   }
 }
 
-const app = await start();
-
+let app: FastifyInstance | undefined;
 let closing = false;
+let pending: { reason: string; exitCode: number } | undefined;
+
 async function shutdown(reason: string, exitCode: number) {
+  if (!app) {
+    // Still starting (the database may be open, a migration running): finish, then close cleanly.
+    pending ??= { reason, exitCode };
+    setTimeout(() => process.exit(exitCode || 1), 15_000).unref();
+    return;
+  }
   if (closing) return;
   closing = true;
   app.log.info({ reason }, 'shutting down');
@@ -72,14 +80,20 @@ async function shutdown(reason: string, exitCode: number) {
   process.exit(exitCode);
 }
 
+// Registered before start-up, so a signal that arrives while the database opens is not fatal to it.
 process.on('SIGINT', () => void shutdown('SIGINT', 0));
 process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
 process.on('uncaughtException', (error) => {
-  app.log.fatal({ err: error }, 'uncaught exception');
+  if (app) app.log.fatal({ err: error }, 'uncaught exception');
+  else process.stderr.write(`Uncaught exception while starting: ${error.stack ?? error.message}\n`);
   void shutdown('uncaughtException', 1);
 });
 process.on('unhandledRejection', (error) => {
-  app.log.fatal({ err: error }, 'unhandled rejection');
+  if (app) app.log.fatal({ err: error }, 'unhandled rejection');
+  else process.stderr.write(`Unhandled rejection while starting: ${String(error)}\n`);
   void shutdown('unhandledRejection', 1);
 });
+
+app = await start();
+if (pending) await shutdown(pending.reason, pending.exitCode);

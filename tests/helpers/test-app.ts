@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LoginResponse } from '../../src/shared/api-contract.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
@@ -83,6 +84,17 @@ export class TestClient {
       // Not JSON: keep the text.
     }
     return { status: res.statusCode, body: parsed, headers: res.headers };
+  }
+
+  /**
+   * Signs in (default: the test admin), keeps the access token for later requests and returns the
+   * login body (`token`, `refreshToken`, `data`). Throws when the sign-in is refused.
+   */
+  async signIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<LoginResponse> {
+    const res = await this.post<LoginResponse>('/api/login', { email, password });
+    if (res.status !== 200) throw new Error(`Sign-in as ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    this.token = res.body.token;
+    return res.body;
   }
 
   get<T = any>(url: string, headers?: Record<string, string>) {

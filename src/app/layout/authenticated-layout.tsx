@@ -1,0 +1,55 @@
+import { Box, Flex } from '@radix-ui/themes';
+import { Component, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorFallback } from '../pages/route-error-page.js';
+import { LoadingPage } from '../pages/loading-page.js';
+import { Footer } from './footer.js';
+import { Header } from './header.js';
+import { MobileMenu } from './mobile-menu.js';
+import { Sidebar } from './sidebar.js';
+
+/** Catches a screen's render failure so the frame (menu, header) stays usable; resets on navigation. */
+class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+  override render() {
+    return this.state.error ? <ErrorFallback error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The signed-in frame: sidebar (or mobile menu), header, the screen, the footer. */
+export function AuthenticatedLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Flex minHeight="100vh">
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <Sidebar />
+      <Flex direction="column" flexGrow="1" minWidth="0">
+        <MobileMenu />
+        <Header />
+        <Box asChild flexGrow="1" p={{ initial: '3', sm: '5' }}>
+          <main id="main" tabIndex={-1}>
+            <ScreenBoundary resetKey={location.pathname}>
+              <Suspense fallback={<LoadingPage />}>
+                <Outlet />
+              </Suspense>
+            </ScreenBoundary>
+          </main>
+        </Box>
+        <Footer />
+      </Flex>
+    </Flex>
+  );
+}
+
+export { AuthenticatedLayout as Component };
+export default AuthenticatedLayout;

@@ -1,0 +1,98 @@
+import { BellIcon, ExitIcon, QuestionMarkCircledIcon, ChatBubbleIcon } from '@radix-ui/react-icons';
+import { Avatar, Box, Flex, IconButton, Popover, Text, Tooltip } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDialogs } from '../../engine/ui/dialog-context.js';
+import { useAuth } from '../auth/auth-context.js';
+import { formatDateTime } from '../format-date.js';
+import type { LoginState } from '../pages/login-page.js';
+import { LanguageSwitcher } from './language-switcher.js';
+import { SessionTimer } from './session-timer.js';
+
+/**
+ * The header (spec §1): welcome with name, e-mail and last login; the session time left;
+ * notifications, helpdesk, FAQ, language and logout.
+ */
+export function Header() {
+  const { t, i18n } = useTranslation();
+  const { user, signOutOnServer } = useAuth();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const lastLogin = formatDateTime(user?.lastLoginTimestamp, i18n.resolvedLanguage ?? 'en');
+
+  const logout = async () => {
+    let serverLogout = false;
+    const confirmed = await dialogs.confirm({
+      id: 'logout',
+      title: t('pages.logout.confirmTitle'),
+      description: t('pages.logout.confirm'),
+      size: 'sm',
+      onConfirm: async () => {
+        serverLogout = await signOutOnServer();
+      },
+    });
+    if (!confirmed) return;
+    void navigate('/login', { replace: true, state: { authorisedLogout: true, serverLogout } satisfies LoginState });
+  };
+
+  return (
+    <Flex asChild align="center" justify="between" gap="3" px={{ initial: '3', sm: '5' }} py="3" wrap="wrap" className="app-header">
+      <header>
+        <Flex align="center" gap="3" minWidth="0">
+          <Avatar size="2" radius="full" src={user?.avatarUrl ?? undefined} fallback={(user?.name ?? '?').slice(0, 1).toUpperCase()} />
+          <Box minWidth="0">
+            <Text as="p" size="2" weight="bold" truncate>
+              {t('common.header.welcome', { name: user?.name ?? '' })}
+            </Text>
+            <Text as="p" size="1" color="gray" truncate>
+              {user?.email}
+              {lastLogin && (
+                <span className="header-last-login"> · {t('common.header.lastLogin', { date: lastLogin })}</span>
+              )}
+            </Text>
+          </Box>
+        </Flex>
+        <Flex align="center" gap={{ initial: '2', sm: '3' }} wrap="wrap">
+          <SessionTimer />
+          <Popover.Root>
+            <Tooltip content={t('common.header.notifications')}>
+              <Popover.Trigger>
+                <IconButton variant="ghost" color="gray" aria-label={t('common.header.notifications')}>
+                  <BellIcon width={18} height={18} />
+                </IconButton>
+              </Popover.Trigger>
+            </Tooltip>
+            <Popover.Content width="280px">
+              <Text as="p" size="2" weight="bold" mb="1">
+                {t('common.header.notifications')}
+              </Text>
+              <Text as="p" size="2" color="gray">
+                {user?.preferences?.notifications === false ? t('common.header.notificationsOff') : t('common.header.noNotifications')}
+              </Text>
+            </Popover.Content>
+          </Popover.Root>
+          <Tooltip content={t('nav.helpdesk')}>
+            <IconButton variant="ghost" color="gray" asChild>
+              <Link to="/helpdesk" aria-label={t('nav.helpdesk')}>
+                <ChatBubbleIcon width={18} height={18} />
+              </Link>
+            </IconButton>
+          </Tooltip>
+          <Tooltip content={t('nav.faq')}>
+            <IconButton variant="ghost" color="gray" asChild>
+              <Link to="/faq" aria-label={t('nav.faq')}>
+                <QuestionMarkCircledIcon width={18} height={18} />
+              </Link>
+            </IconButton>
+          </Tooltip>
+          <LanguageSwitcher />
+          <Tooltip content={t('common.header.logout')}>
+            <IconButton variant="soft" color="red" onClick={() => void logout()} aria-label={t('common.header.logout')} data-testid="logout-button">
+              <ExitIcon width={18} height={18} />
+            </IconButton>
+          </Tooltip>
+        </Flex>
+      </header>
+    </Flex>
+  );
+}

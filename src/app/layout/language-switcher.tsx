@@ -1,0 +1,50 @@
+import { GlobeIcon } from '@radix-ui/react-icons';
+import { Button } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../auth/auth-api.js';
+import { LANGUAGE_CHOSEN_KEY, useAuth } from '../auth/auth-context.js';
+import { changeLanguage, nextLanguage, toLanguage } from '../i18n.js';
+
+/** The i18n key of each language's own name. */
+export const LANGUAGE_NAME_KEYS = {
+  en: 'common.language.names.en',
+  id: 'common.language.names.id',
+  ms: 'common.language.names.ms',
+} as const;
+
+/**
+ * The language choice: each press moves to the next of en, id, ms. The choice is remembered by
+ * the detector (localStorage and a cookie) and, when signed in, saved in the profile.
+ */
+export function LanguageSwitcher({ size = '2' }: { size?: '1' | '2' | '3' }) {
+  const { t, i18n } = useTranslation();
+  const { isAuthenticated, setUser } = useAuth();
+  const current = toLanguage(i18n.resolvedLanguage);
+  const next = nextLanguage(current);
+
+  const onClick = async () => {
+    await changeLanguage(next);
+    try {
+      sessionStorage.setItem(LANGUAGE_CHOSEN_KEY, next);
+    } catch {
+      // Without sessionStorage the profile's language simply wins at the next sign-in.
+    }
+    if (isAuthenticated) {
+      authApi.updateMe({ preferences: { language: next } }).then(setUser, () => undefined);
+    }
+  };
+
+  return (
+    <Button
+      variant="soft"
+      color="gray"
+      size={size}
+      onClick={() => void onClick()}
+      aria-label={t('common.language.switch', { current: t(LANGUAGE_NAME_KEYS[current]), next: t(LANGUAGE_NAME_KEYS[next]) })}
+      data-testid="language-switcher"
+    >
+      <GlobeIcon aria-hidden />
+      {current.toUpperCase()}
+    </Button>
+  );
+}

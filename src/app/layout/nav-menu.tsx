@@ -1,0 +1,44 @@
+import { Flex, Text, Tooltip } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { NAV_GROUPS } from './nav-items.js';
+
+/** The menu's links, grouped; `collapsed` shows icons only (labels stay for screen readers). */
+export function NavMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex direction="column" gap="4">
+      {NAV_GROUPS.map((group) => (
+        <Flex direction="column" gap="1" key={group.labelKey} role="group" aria-label={t(group.labelKey)}>
+          {!collapsed && (
+            <Text size="1" color="gray" weight="medium" className="nav-group-label">
+              {t(group.labelKey)}
+            </Text>
+          )}
+          {group.items.map(({ to, labelKey, icon: Icon }) => {
+            const link = (
+              <NavLink
+                key={to}
+                to={to}
+                className="nav-link"
+                data-collapsed={collapsed || undefined}
+                onClick={onNavigate}
+                aria-label={collapsed ? t(labelKey) : undefined}
+              >
+                <Icon width={16} height={16} aria-hidden />
+                {!collapsed && <span>{t(labelKey)}</span>}
+              </NavLink>
+            );
+            return collapsed ? (
+              <Tooltip key={to} content={t(labelKey)} side="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,201 @@
+import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ApiError, describeError } from '../../engine/data/api-error.js';
+import { useAuth } from '../auth/auth-context.js';
+import type { FromState } from '../auth/guards.js';
+import { LanguageSwitcher } from '../layout/language-switcher.js';
+import { LegalLinks } from '../layout/legal-links.js';
+import { usePageTitle } from '../use-page-title.js';
+
+/** What other pages hand the login page through navigation state. */
+export interface LoginState extends FromState {
+  /** Set by sign-out: clear what is left of the session and say so. */
+  authorisedLogout?: boolean;
+  /** Whether the server agreed to the sign-out (else the local-only toast). */
+  serverLogout?: boolean;
+  /** An i18n key to show above the form (e.g. an invalid token callback), with its values. */
+  messageKey?: string;
+  messageValues?: Record<string, string>;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5: e-mail trimmed, required and a simple pattern; password required. */
+export function validateLogin(email: string, password: string): { email?: string; password?: string } {
+  const errors: { email?: string; password?: string } = {};
+  const trimmed = email.trim();
+  if (!trimmed) errors.email = 'validation.email.required';
+  else if (!EMAIL_PATTERN.test(trimmed)) errors.email = 'validation.email.invalid';
+  if (!password) errors.password = 'validation.password.required';
+  return errors;
+}
+
+function destination(state: LoginState | null): string {
+  const from = state?.from;
+  if (!from?.pathname || ['/login', '/logout', '/403'].includes(from.pathname)) return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** The sign-in screen (spec §2): e-mail, password, Login, the background image and the welcome. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? null) as LoginState | null;
+  const { isAuthenticated, isLoading, signIn, endSession } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const loggedOutHandled = useRef(false);
+  usePageTitle('pages.titles.login');
+
+  useEffect(() => {
+    if (!state?.authorisedLogout || loggedOutHandled.current) return;
+    loggedOutHandled.current = true;
+    endSession();
+    if (state.serverLogout === true) toast.success(t('toasts.logoutSuccess'), { toastId: 'logout' });
+    if (state.serverLogout === false) toast.error(t('toasts.logoutFailedLocal'), { toastId: 'logout' });
+  }, [state, endSession, t]);
+
+  if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state)} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(email, password);
+    setErrors(found);
+    if (found.email || found.password) return;
+    try {
+      await signIn(email.trim(), password);
+      toast.success(t('toasts.loginSuccess'));
+      void navigate(destination(state), { replace: true });
+    } catch (error) {
+      toast.error(loginErrorMessage(error, t));
+    }
+  };
+
+  return (
+    <Flex minHeight="100vh" asChild>
+      <main>
+        <Box className="login-art" display={{ initial: 'none', md: 'block' }} flexGrow="1" role="presentation" />
+        <Flex direction="column" justify="between" align="center" p={{ initial: '4', sm: '6' }} gap="5" width={{ initial: '100%', md: '480px' }} flexShrink="0">
+          <Flex justify="between" align="center" width="100%">
+            <Text weight="bold" size="4">
+              {t('pages.titles.awardsCms')}
+            </Text>
+            <LanguageSwitcher />
+          </Flex>
+          <Card size="4" style={{ width: '100%', maxWidth: 420 }}>
+            <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-heading">
+              <Flex direction="column" gap="4">
+                <Heading as="h1" size="6" id="login-heading">
+                  {t('pages.login.heading')}
+                </Heading>
+                <Text color="gray" size="2">
+                  {t('pages.login.welcome')}
+                </Text>
+                {state?.authorisedLogout && (
+                  <Callout.Root color="green" role="status">
+                    <Callout.Icon>
+                      <CheckCircledIcon />
+                    </Callout.Icon>
+                    <Callout.Text>{t('pages.logout.successHeading')}</Callout.Text>
+                  </Callout.Root>
+                )}
+                {state?.messageKey && (
+                  <Callout.Root color="red" role="alert">
+                    <Callout.Icon>
+                      <ExclamationTriangleIcon />
+                    </Callout.Icon>
+                    <Callout.Text>{t(state.messageKey, state.messageValues)}</Callout.Text>
+                  </Callout.Root>
+                )}
+                <Field
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  label={t('pages.login.email')}
+                  autoComplete="username"
+                  value={email}
+                  onChange={setEmail}
+                  error={errors.email && t(errors.email)}
+                  placeholder={t('pages.login.emailPlaceholder')}
+                />
+                <Field
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  label={t('pages.login.password')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={setPassword}
+                  error={errors.password && t(errors.password)}
+                />
+                <Button type="submit" size="3" disabled={isLoading}>
+                  {isLoading ? t('pages.login.signingIn') : t('pages.login.submit')}
+                </Button>
+              </Flex>
+            </form>
+          </Card>
+          <LegalLinks />
+        </Flex>
+      </main>
+    </Flex>
+  );
+}
+
+function loginErrorMessage(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'UNAUTHENTICATED') return t('errors.invalidCredentials');
+    if (error.code === 'RATE_LIMITED') return t('errors.rateLimited');
+    if (error.code === 'NETWORK') return t('errors.network');
+    if (error.isFallbackMessage) return t('toasts.loginFailed');
+  }
+  return describeError(error, t) || t('toasts.loginFailed');
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  type: string;
+  label: string;
+  autoComplete: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  placeholder?: string;
+}
+
+function Field({ id, name, type, label, autoComplete, value, onChange, error, placeholder }: FieldProps) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <TextField.Root
+        id={id}
+        name={name}
+        type={type as 'email' | 'password'}
+        size="3"
+        autoComplete={autoComplete}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        color={error ? 'red' : undefined}
+      />
+      {error && (
+        <Text id={`${id}-error`} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+export { LoginPage as Component };
+export default LoginPage;

@@ -1,0 +1,93 @@
+import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../engine/data/api-error.js';
+import { authApi } from '../auth/auth-api.js';
+import { fieldMessages } from './field-errors.js';
+import { FormField } from './form-field.js';
+
+/** The server's admin password bounds (DESIGN §5 keeps them in src/server/auth/password.ts). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** Client-side checks for the password change; values are message keys with their parameters. */
+export function validatePasswordChange(current: string, next: string, confirm: string): Partial<Record<Fields, [string, Record<string, unknown>?]>> {
+  const errors: Partial<Record<Fields, [string, Record<string, unknown>?]>> = {};
+  if (!current) errors.currentPassword = ['validation.currentPassword.required'];
+  if (!next) errors.newPassword = ['validation.password.required'];
+  else if (next.length < PASSWORD_MIN) errors.newPassword = ['validation.adminPassword.min', { limit: PASSWORD_MIN }];
+  else if (next.length > PASSWORD_MAX) errors.newPassword = ['validation.adminPassword.max', { limit: PASSWORD_MAX }];
+  if (!confirm) errors.confirmPassword = ['validation.passwordConfirmation.required'];
+  else if (confirm !== next) errors.confirmPassword = ['validation.passwordConfirmation.mismatch'];
+  return errors;
+}
+
+/** Changing the password (POST /api/auth/change-password); the admin's other sessions end. */
+export function PasswordForm() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordChange(current, next, confirm);
+    setErrors(Object.fromEntries(Object.entries(found).map(([key, [messageKey, values]]) => [key, t(messageKey, values)])));
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await authApi.changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setErrors({});
+      toast.success(t('toasts.passwordChanged'));
+    } catch (error) {
+      const messages = fieldMessages(error, t);
+      setErrors(messages);
+      if (Object.keys(messages).length === 0) {
+        toast.error(error instanceof ApiError && !error.isFallbackMessage ? error.message : t('toasts.passwordChangeFailed'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (id: Fields, value: string, set: (value: string) => void, autoComplete: string) => (
+    <TextField.Root id={`password-${id}`} name={id} type="password" autoComplete={autoComplete} value={value} onChange={(e) => set(e.target.value)} />
+  );
+
+  return (
+    <Card size="3" asChild>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="password-heading">
+        <Flex direction="column" gap="4">
+          <Heading as="h2" size="4" id="password-heading">
+            {t('pages.profile.passwordHeading')}
+          </Heading>
+          <Text size="2" color="gray">
+            {t('pages.profile.passwordHint')}
+          </Text>
+          <FormField id="password-currentPassword" label={t('pages.profile.currentPassword')} error={errors.currentPassword}>
+            {input('currentPassword', current, setCurrent, 'current-password')}
+          </FormField>
+          <FormField id="password-newPassword" label={t('pages.profile.newPassword')} error={errors.newPassword}>
+            {input('newPassword', next, setNext, 'new-password')}
+          </FormField>
+          <FormField id="password-confirmPassword" label={t('pages.profile.confirmPassword')} error={errors.confirmPassword}>
+            {input('confirmPassword', confirm, setConfirm, 'new-password')}
+          </FormField>
+          <Flex justify="end">
+            <Button type="submit" disabled={saving}>
+              {saving ? t('common.saving') : t('pages.profile.changePassword')}
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Code, Flex } from '@radix-ui/themes';
+import { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createFormValidator } from '../../engine/form/validation.js';
+import { templates, widgets } from '../../engine/rjsf-radix/index.js';
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../engine/widgets/currencies.js';
+
+const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps>;
+const validator = createFormValidator();
+
+/**
+ * A form built by the console's RJSF theme from a schema and uiSchema, using every widget the
+ * widgets engineer registers by name (searchable-select, reference-select, calendar-date, amount,
+ * currency and the amount-currency template), so the gallery shows them as descriptors use them.
+ */
+export function SandboxForm(): React.ReactElement {
+  const { t, i18n } = useTranslation();
+  const [data, setData] = useState<Record<string, unknown>>({});
+  const [submitted, setSubmitted] = useState<Record<string, unknown> | null>(null);
+  const [validated, setValidated] = useState(false);
+
+  const { schema, uiSchema } = useMemo(() => {
+    const kinds = ['film', 'design', 'digital', 'print', 'radio'];
+    const schema: RJSFSchema = {
+      type: 'object',
+      required: ['kind', 'start_date', 'end_date', 'prize'],
+      properties: {
+        kind: { type: 'string', title: t('pages.sandbox.form.kind'), enum: kinds },
+        category_id: { type: 'integer', title: t('pages.sandbox.form.category') },
+        start_date: { type: 'string', format: 'date', title: t('pages.sandbox.form.startDate') },
+        end_date: { type: 'string', format: 'date', title: t('pages.sandbox.form.endDate') },
+        prize: {
+          type: 'object',
+          title: t('pages.sandbox.form.prize'),
+          required: ['amount', 'currency'],
+          properties: {
+            currency: { type: 'string', enum: [...CURRENCY_CODES], default: DEFAULT_CURRENCY },
+            amount: { type: 'number', minimum: 0 },
+          },
+        },
+      },
+    };
+    const uiSchema: UiSchema = {
+      'ui:submitButtonOptions': { norender: true },
+      kind: {
+        'ui:widget': 'searchable-select',
+        'ui:enumNames': kinds.map((key) => t(`pages.sandbox.sample.${key}.label`)),
+      },
+      category_id: { 'ui:widget': 'reference-select', 'ui:options': { entity: 'category', descriptionField: 'slug' } },
+      start_date: { 'ui:widget': 'calendar-date', 'ui:options': { maxField: 'end_date' } },
+      end_date: { 'ui:widget': 'calendar-date', 'ui:options': { minField: 'start_date' } },
+      prize: {
+        'ui:ObjectFieldTemplate': 'amount-currency',
+        currency: { 'ui:widget': 'currency', 'ui:options': { label: false }, 'ui:title': 'common.currency.label' },
+        amount: { 'ui:widget': 'amount', 'ui:options': { label: false }, 'ui:title': 'common.amount.label' },
+      },
+    };
+    return { schema, uiSchema };
+  }, [t, i18n.language]);
+
+  return (
+    <Flex direction="column" gap="3">
+      <ThemedForm
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={data}
+        formContext={{ formData: data }}
+        validator={validator}
+        idPrefix="sandbox"
+        liveValidate={validated ? 'onChange' : false}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
+        onError={() => setValidated(true)}
+        onSubmit={(event: IChangeEvent) => setSubmitted((event.formData ?? {}) as Record<string, unknown>)}
+      >
+        <Flex justify="end" mt="4">
+          <Button type="submit">{t('pages.sandbox.form.submit')}</Button>
+        </Flex>
+      </ThemedForm>
+      <Code role="status" aria-label={t('pages.sandbox.form.result')} variant="ghost" style={{ whiteSpace: 'pre-wrap' }}>
+        {submitted ? JSON.stringify(submitted, null, 2) : ''}
+      </Code>
+    </Flex>
+  );
+}

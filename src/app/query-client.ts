@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../engine/data/api-error.js';
+
+/** Spec §9: at most 3 retries, never for a 4xx answer (retrying cannot change it). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < 3;
+}
+
+/** Spec §9 backoff: min(1000 · 2^n, 30000) ms. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+/** The app's query client: the spec's retry policy and a 5-minute cache. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay, staleTime: 5 * 60_000, gcTime: 5 * 60_000 },
+      mutations: { retry: false },
+    },
+  });
+}

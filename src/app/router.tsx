@@ -1,0 +1,98 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { ProtectedRoute, RequireSession } from './auth/guards.js';
+import { SessionWatcher } from './auth/session-watcher.js';
+import { DialogProvider } from './dialogs/dialog-provider.js';
+import { LEGAL_PAGES } from './layout/legal-pages.js';
+import { LoadingPage } from './pages/loading-page.js';
+import { PLACEHOLDER_ROUTES } from './placeholder-routes.js';
+import { RouteErrorPage } from './pages/route-error-page.js';
+import { usePageTitle } from './use-page-title.js';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** A lazily loaded screen (its own chunk) behind the 'Loading...' skeleton. */
+function lazyElement(load: Loader): ReactNode {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<LoadingPage />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const AuthenticatedLayout = lazy(() => import('./layout/authenticated-layout.js'));
+const PlaceholderPage = lazy(() => import('./pages/placeholder-page.js'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page.js'));
+const EntityRoutes = lazy(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes })));
+
+/** Every route's element sits under this: the session watcher and the dialog service. */
+function Root() {
+  return (
+    <DialogProvider>
+      <SessionWatcher />
+      <Outlet />
+    </DialogProvider>
+  );
+}
+
+/** `/` (Home): a signed-in admin goes on to the dashboard (DESIGN §9). */
+function HomeRedirect() {
+  usePageTitle('pages.titles.home');
+  return <Navigate to="/dashboard" replace />;
+}
+
+/** The route table of spec §2, with the DESIGN §9 resolutions. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/login', element: lazyElement(() => import('./pages/login-page.js')) },
+      { path: '/logout', element: lazyElement(() => import('./pages/logout-page.js')) },
+      { path: '/authorizer', element: lazyElement(() => import('./pages/authorizer-page.js')) },
+      { path: '/403', element: lazyElement(() => import('./pages/forbidden-page.js')) },
+      ...LEGAL_PAGES.map((page) => ({ path: page.path, element: lazyElement(() => import('./pages/legal-page.js')) })),
+      {
+        element: (
+          <RequireSession>
+            <ProtectedRoute roles={['admin', 'user']}>
+              <Suspense fallback={<LoadingPage />}>
+                <AuthenticatedLayout />
+              </Suspense>
+            </ProtectedRoute>
+          </RequireSession>
+        ),
+        children: [
+          { path: '/profile', element: lazyElement(() => import('./pages/profile-page.js')) },
+          { path: '/user', element: lazyElement(() => import('./pages/profile-page.js')) },
+          { path: '/faq', element: lazyElement(() => import('./pages/faq-page.js')) },
+          { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
+          {
+            element: (
+              <ProtectedRoute roles={['admin']}>
+                <Outlet />
+              </ProtectedRoute>
+            ),
+            children: [
+              { index: true, element: <HomeRedirect /> },
+              { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
+              { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
+              { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
+              ...PLACEHOLDER_ROUTES.map(({ path, titleKey, descriptionKey }) => ({
+                path,
+                element: <PlaceholderPage titleKey={titleKey} descriptionKey={descriptionKey} />,
+              })),
+              { path: '*', element: <EntityRoutes fallback={<NotFoundPage />} /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The app's browser router. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,27 @@
+import { Text } from '@radix-ui/themes';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toText, type CellProps } from './cell-types.js';
+
+/** Plain text. */
+export function TextCell({ value }: CellProps): ReactElement {
+  return <>{toText(value)}</>;
+}
+
+/** Text cut at `display.truncate` characters in lists, the full text on hover; whole on a detail page. */
+export function TruncateCell({ value, display, place }: CellProps): ReactElement {
+  const text = toText(value);
+  const limit = display.truncate ?? 50;
+  if (place === 'detail' || text.length <= limit) {
+    return <Text style={{ whiteSpace: place === 'detail' ? 'pre-wrap' : undefined }}>{text}</Text>;
+  }
+  return <Text title={text}>{`${text.slice(0, limit).trimEnd()}…`}</Text>;
+}
+
+/** A number in the reader's locale. */
+export function NumberCell({ value }: CellProps): ReactElement {
+  const { i18n } = useTranslation();
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return <>{toText(value)}</>;
+  return <>{new Intl.NumberFormat(i18n.language || 'en').format(number)}</>;
+}

@@ -1,0 +1,115 @@
+import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
+import { Button, Card, DataList, Flex, Heading } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
+import { FieldValue, isEmptyValue } from '../cells/index.js';
+import { describeError } from '../data/api-error.js';
+import { entityPaths, fieldLabelKey, recordTitle } from '../data/entity-labels.js';
+import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.js';
+import { parseRecordId } from '../data/record-id.js';
+import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
+import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
+import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
+
+/** One titled card of label/value pairs; empty values say 'Not provided'. */
+function SectionCard(props: { entity: ClientEntity; section: DetailSection; record: EntityRecord }): ReactElement {
+  const { entity, section, record } = props;
+  const { t } = useTranslation();
+  const headingId = `${entity.name}-section-${section.title.replace(/[^\w-]/g, '-')}`;
+  return (
+    <Card size="2" asChild>
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="3" mb="3" id={headingId}>
+          {t(section.title)}
+        </Heading>
+        <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
+          {section.fields.map((display) => (
+            <DataList.Item key={`${display.field}-${display.relation ?? ''}`}>
+              <DataList.Label minWidth="160px">{t(fieldLabelKey(entity, display))}</DataList.Label>
+              <DataList.Value>
+                <FieldValue record={record} display={display} place="detail" emptyKey={entity.detail.empty} />
+              </DataList.Value>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * The generic detail screen: breadcrumbs (Dashboard › Manage Company › Acme), the record's title
+ * with Back, Edit and Delete as permitted, and the descriptor's sections. States: 'Invalid company
+ * ID' (no request), spinner, 'Company not found.', 'Error loading company: …'.
+ */
+export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement {
+  const { t } = useTranslation();
+  usePageTitle(entity.texts.detailTitle);
+  const navigate = useNavigate();
+  const id = parseRecordId(useParams().id);
+  const paths = entityPaths(entity);
+  const back = { to: paths.list, label: t(entity.texts.backToList) };
+  const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
+  const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
+  const record = query.data;
+
+  const trail = [{ label: t(entity.texts.title), url: paths.list }, { label: record ? recordTitle(entity, record) : t(entity.texts.detailTitle) }];
+
+  let body: ReactElement;
+  if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
+  else if (query.isPending) body = <LoadingState />;
+  else if (query.error?.status === 404) body = <NoticeState message={t(entity.texts.notFound)} back={back} />;
+  else if (query.error || !record) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
+  else
+    body = (
+      <Flex direction="column" gap="4">
+        {entity.detail.sections
+          .filter((section) => !section.showIf || !isEmptyValue(record[section.showIf]))
+          .map((section) => (
+            <SectionCard key={section.title} entity={entity} section={section} record={record} />
+          ))}
+      </Flex>
+    );
+
+  const actions = record && (
+    <>
+      <Button asChild variant="soft" color="gray">
+        <RouterLink to={paths.list}>
+          <ArrowLeftIcon aria-hidden />
+          {t(entity.texts.backToList)}
+        </RouterLink>
+      </Button>
+      {entity.permissions.update && (
+        <Button asChild>
+          <RouterLink to={paths.edit(record.id)}>
+            <Pencil1Icon aria-hidden />
+            {t('common.edit')}
+          </RouterLink>
+        </Button>
+      )}
+      {entity.permissions.delete && (
+        <Button
+          color="red"
+          variant="soft"
+          disabled={deletingId === record.id}
+          onClick={async () => {
+            if (await confirmDelete(record)) navigate(paths.list);
+          }}
+        >
+          <TrashIcon aria-hidden />
+          {t('common.delete')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <ScreenHeader trail={trail} heading={record ? recordTitle(entity, record) : t(entity.texts.detailTitle)} actions={actions} />
+      {record ? body : <Card size="3">{body}</Card>}
+    </>
+  );
+}

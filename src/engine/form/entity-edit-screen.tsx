@@ -1,0 +1,136 @@
+import { Card } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import type { FieldError } from '../../shared/api-contract.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { describeError, isApiError } from '../data/api-error.js';
+import { entityPaths, recordTitle } from '../data/entity-labels.js';
+import { entityRecordOptions, updateRecord, versionTagOf, type EntityRecord } from '../data/entity-queries.js';
+import { parseRecordId } from '../data/record-id.js';
+import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
+import { useDialogs } from '../ui/dialog-context.js';
+import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
+import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
+import { fieldErrorsOf } from './entity-create-screen.js';
+import { EntityForm } from './entity-form.js';
+import { buildFormSchema, pickFormData, type Translate } from './form-schema.js';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
+
+/**
+ * The edit screen: 'Invalid category ID' for a bad id (no request), a spinner while loading,
+ * 'Category not found.', 'Error loading category: …' with 'Back to Category List', then the edit
+ * form. Saves send `If-Match`; a 409 because someone else saved first offers to reload the record.
+ */
+export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactElement {
+  const { t } = useTranslation();
+  usePageTitle(entity.texts.editTitle);
+  const id = parseRecordId(useParams().id);
+  const paths = entityPaths(entity);
+  const back = { to: paths.list, label: t(entity.texts.backToList) };
+  const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
+
+  let body: ReactElement;
+  if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
+  else if (query.isPending) body = <LoadingState />;
+  else if (query.error && query.error.status === 404) body = <NoticeState message={t(entity.texts.notFound)} back={back} />;
+  else if (query.error) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
+  else return <EditForm entity={entity} id={id} loaded={query.data} refetch={async () => (await query.refetch()).data} />;
+
+  return (
+    <>
+      <ScreenHeader trail={[{ label: t(entity.texts.title), url: paths.list }, { label: t(entity.texts.editTitle) }]} heading={t(entity.texts.editTitle)} />
+      <Card size="3" style={{ maxWidth: 720 }}>
+        {body}
+      </Card>
+    </>
+  );
+}
+
+function isStaleConflict(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && !error.errors?.some((item) => item.path);
+}
+
+function EditForm(props: {
+  entity: ClientEntity;
+  id: number;
+  loaded: EntityRecord;
+  refetch: () => Promise<EntityRecord | undefined>;
+}): ReactElement {
+  const { entity, id, loaded, refetch } = props;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const client = useQueryClient();
+  const paths = entityPaths(entity);
+  const invalidate = useInvalidateEntity(entity);
+  // The form keeps the record it started from: a background refresh must not wipe the admin's edits.
+  const [base, setBase] = useState<{ record: EntityRecord; version: number }>({ record: loaded, version: 0 });
+  const [dirty, setDirty] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>();
+  const allowLeave = useUnsavedChangesGuard(dirty);
+  const form = useMemo(() => buildFormSchema(entity, 'edit', t as unknown as Translate), [entity, t, i18n.language]);
+  const initialData = useMemo(() => pickFormData(base.record, form), [base, form]);
+  useEffect(() => setServerErrors(undefined), [base]);
+
+  const reload = async () => {
+    const fresh = await refetch();
+    if (fresh) setBase((current) => ({ record: fresh, version: current.version + 1 }));
+  };
+
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, unknown>) => updateRecord(entity, id, body, versionTagOf(base.record)),
+    onSuccess: async (saved) => {
+      toast.success(t(entity.texts.updated));
+      allowLeave();
+      client.setQueryData(entityRecordOptions(entity, id).queryKey, saved);
+      await invalidate();
+      navigate(paths.list);
+    },
+    onError: async (error) => {
+      if (isStaleConflict(error)) {
+        const reloadNow = await dialogs.confirm({
+          title: t('common.conflict.title'),
+          description: t('common.conflict.description', { name: recordTitle(entity, base.record) }),
+          confirmText: t('common.conflict.reload'),
+          cancelText: t('common.conflict.keep_editing'),
+        });
+        if (reloadNow) await reload();
+        return;
+      }
+      const fieldErrors = fieldErrorsOf(error);
+      setServerErrors(fieldErrors);
+      if (!fieldErrors) toast.error(mutationErrorText(error, t(entity.texts.updateFailed)));
+    },
+  });
+  const onUnplaced = useCallback((messages: string[]) => messages.forEach((message) => toast.error(message)), []);
+
+  return (
+    <>
+      <ScreenHeader
+        trail={[
+          { label: t(entity.texts.title), url: paths.list },
+          { label: recordTitle(entity, base.record), url: entity.permissions.read ? paths.detail(id) : undefined },
+          { label: t(entity.texts.editTitle) },
+        ]}
+        heading={t(entity.texts.editTitle)}
+      />
+      <Card size="3" style={{ maxWidth: 720 }}>
+        <EntityForm
+          key={base.version}
+          entity={entity}
+          mode="edit"
+          initialData={initialData}
+          serverErrors={serverErrors}
+          saving={mutation.isPending}
+          onSubmit={(body) => mutation.mutate(body)}
+          onCancel={() => navigate(paths.list)}
+          onDirtyChange={setDirty}
+          onUnplacedErrors={onUnplaced}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Flex, Spinner } from '@radix-ui/themes';
+import Form, { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
+import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../shared/api-contract.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { templates, widgets } from '../rjsf-radix/index.js';
+import { buildFormSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
+import { createErrorTransformer, createFormValidator, toExtraErrors } from './validation.js';
+
+/** RJSF's `Form` with the Radix Themes theme (its ref is the `Form` instance). */
+export const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps & { ref?: Ref<Form> }>;
+
+const validator = createFormValidator();
+
+/** Props of {@link EntityForm}. */
+export interface EntityFormProps {
+  entity: ClientEntity;
+  mode: FormMode;
+  /** Starting values (the record on edit; extra defaults on create). */
+  initialData: Record<string, unknown>;
+  /** The last save's field errors from the server (422), shown under their fields. */
+  serverErrors?: readonly FieldError[];
+  /** True while saving: the submit button says 'Creating...' / 'Updating...'. */
+  saving: boolean;
+  /** Called with the request body (only the form's fields, trimmed) once the form is valid. */
+  onSubmit(body: Record<string, unknown>): void;
+  onCancel(): void;
+  /** Told whether the values differ from the starting ones. */
+  onDirtyChange?(dirty: boolean): void;
+  /** Messages of server errors that fit no field (the screen toasts them). */
+  onUnplacedErrors?(messages: string[]): void;
+}
+
+function sameData(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalizeFormData(a)) === JSON.stringify(normalizeFormData(b));
+}
+
+/**
+ * An entity's create or edit form on RJSF: the descriptor's fields, widgets and defaults; client
+ * validation with the server's messages, live only after the first submit; server field errors
+ * under their fields until the field changes; Cancel and the submit button.
+ */
+export function EntityForm(props: EntityFormProps): ReactElement {
+  const { entity, mode, initialData, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onUnplacedErrors } = props;
+  const { t, i18n } = useTranslation();
+  const translate = t as unknown as Translate;
+  const form = useMemo(() => buildFormSchema(entity, mode, translate), [entity, mode, translate, i18n.language]);
+  const transformErrors = useMemo(() => createErrorTransformer(entity.messages, translate), [entity.messages, translate, i18n.language]);
+  const baseline = useMemo(
+    () => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>,
+    [form.schema, initialData],
+  );
+  const [data, setData] = useState<Record<string, unknown>>(baseline);
+  const [submitted, setSubmitted] = useState(false);
+  // Server errors apply to the values they were given for; a field's error goes once that field changes.
+  const [errorBase, setErrorBase] = useState({ errors: serverErrors, data });
+  if (errorBase.errors !== serverErrors) setErrorBase({ errors: serverErrors, data });
+  const formRef = useRef<Form>(null);
+
+  useEffect(() => setData(baseline), [baseline]);
+  useEffect(() => onDirtyChange?.(!sameData(data, baseline)), [data, baseline, onDirtyChange]);
+
+  const liveServerErrors = useMemo(() => {
+    const field = (path: string) => path.split('.')[0] ?? '';
+    return (errorBase.errors ?? []).filter((error) => sameData(data[field(error.path)], errorBase.data[field(error.path)]));
+  }, [errorBase, data]);
+  const { extraErrors, unplaced } = useMemo(
+    () => toExtraErrors(liveServerErrors, form.fields, translate),
+    [liveServerErrors, form.fields, translate, i18n.language],
+  );
+  const unplacedText = unplaced.join('\n');
+  useEffect(() => {
+    if (unplacedText) onUnplacedErrors?.(unplacedText.split('\n'));
+    // Only a new set of server errors is announced, not every re-render.
+  }, [serverErrors]);
+
+  // After a language switch the shown client errors are re-made in the new language.
+  useEffect(() => {
+    if (submitted) formRef.current?.validateForm();
+  }, [i18n.language]);
+
+  const submitLabel = saving
+    ? t(mode === 'create' ? 'common.creating' : 'common.updating')
+    : t(mode === 'create' ? entity.texts.submitCreate : entity.texts.submitUpdate);
+
+  return (
+    <ThemedForm
+      ref={formRef}
+      schema={form.schema}
+      uiSchema={form.uiSchema}
+      formData={data}
+      validator={validator}
+      idPrefix={`${entity.name}-${mode}`}
+      onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
+      onError={() => setSubmitted(true)}
+      onSubmit={(event: IChangeEvent) => {
+        setSubmitted(true);
+        const values = (event.formData ?? {}) as Record<string, unknown>;
+        onSubmit(toSubmission(values, form, mode));
+      }}
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      liveValidate={submitted ? 'onChange' : false}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      disabled={saving}
+    >
+      <Flex gap="3" justify="end" mt="5" wrap="wrap">
+        <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={saving}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving && <Spinner size="1" />}
+          {submitLabel}
+        </Button>
+      </Flex>
+    </ThemedForm>
+  );
+}

@@ -1,0 +1,105 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';
+
+/** Which form of an entity: the create form or the edit form. */
+export type FormMode = 'create' | 'edit';
+
+/** A translate function as i18next's `t` (keys, or a list of keys tried in order). */
+export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
+
+/** What RJSF needs for one entity form. */
+export interface FormSchema {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /** The form's fields in order. */
+  fields: string[];
+}
+
+const TRANSLATED_UI_KEYS = ['ui:title', 'ui:placeholder', 'ui:description', 'ui:help'] as const;
+
+/** The option label of an enum value: the entity's own key, else the shared status words, else the value. */
+export function enumLabel(entity: ClientEntity, field: string, value: unknown, t: Translate): string {
+  return t([`entities.${entity.name}.enum.${field}.${String(value)}`, `common.status.${String(value)}`], {
+    defaultValue: String(value),
+  });
+}
+
+/**
+ * The RJSF schema and uiSchema of an entity's create or edit form: the server-derived create or
+ * update schema (only the form's fields), the descriptor's uiSchema with every label, placeholder,
+ * help and enum option translated, and the fields in the descriptor's order.
+ */
+export function buildFormSchema(entity: ClientEntity, mode: FormMode, t: Translate): FormSchema {
+  const form = mode === 'create' ? entity.forms.create : entity.forms.edit;
+  const source: JsonSchema = mode === 'create' ? entity.createSchema : entity.updateSchema;
+  // The root title and $id belong to the entity, not the form (RJSF would print the title, and ajv
+  // refuses a second schema with the same $id).
+  const { $id: _id, $schema: _schema, title: _title, description: _description, ...schema } = source;
+  const properties = schema.properties ?? {};
+  const fields = form.fields.filter((field) => field in properties);
+
+  const uiSchema: UiSchema = { 'ui:order': [...fields, '*'], 'ui:submitButtonOptions': { norender: true } };
+  for (const field of Object.keys(properties)) {
+    const own = { ...(form.uiSchema[field] ?? {}) };
+    for (const key of TRANSLATED_UI_KEYS) {
+      if (typeof own[key] === 'string') own[key] = t(own[key] as string);
+    }
+    if (own['ui:title'] === undefined) own['ui:title'] = t(`entities.${entity.name}.fields.${field}`);
+    const values = properties[field]?.enum;
+    if (Array.isArray(values) && own['ui:enumNames'] === undefined) {
+      own['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));
+    }
+    uiSchema[field] = own;
+  }
+  return { schema: schema as RJSFSchema, uiSchema, fields };
+}
+
+/** Whether a property's schema accepts `null`. */
+function allowsNull(schema: JsonSchema | undefined): boolean {
+  const type = schema?.type;
+  return type === 'null' || (Array.isArray(type) && type.includes('null'));
+}
+
+/**
+ * Trims every string and drops the ones left empty, as the server reads them, so that a name of
+ * spaces is 'Name is required' rather than a stored blank.
+ */
+export function normalizeFormData(data: unknown): unknown {
+  if (typeof data === 'string') {
+    const trimmed = data.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+  if (Array.isArray(data)) return data.map(normalizeFormData);
+  if (data && typeof data === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      const next = normalizeFormData(value);
+      if (next !== undefined) result[key] = next;
+    }
+    return result;
+  }
+  return data;
+}
+
+/**
+ * The request body of a save: only the form's fields, strings trimmed, empty ones left out on
+ * create and sent as `null` on edit where the schema allows null (so a cleared phone is cleared).
+ */
+export function toSubmission(data: Record<string, unknown>, form: FormSchema, mode: FormMode): Record<string, unknown> {
+  const normalized = normalizeFormData(data) as Record<string, unknown>;
+  const properties = (form.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const body: Record<string, unknown> = {};
+  for (const field of form.fields) {
+    const value = normalized[field];
+    if (value !== undefined) body[field] = value;
+    else if (mode === 'edit' && allowsNull(properties[field])) body[field] = null;
+  }
+  return body;
+}
+
+/** The edit form's starting values: the record's values of the form's fields. */
+export function pickFormData(record: Record<string, unknown>, form: FormSchema): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of form.fields) if (record[field] !== undefined && record[field] !== null) data[field] = record[field];
+  return data;
+}

@@ -1,0 +1,180 @@
+import { ArrowDownIcon, ArrowUpIcon, CaretSortIcon } from '@radix-ui/react-icons';
+import { Link, Table, Text } from '@radix-ui/themes';
+import {
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type CellData,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type TableFeatures,
+  type Updater,
+} from '@tanstack/react-table';
+import { useMemo, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ListColumn } from '../../shared/descriptor/types.js';
+import { FieldValue } from '../cells/index.js';
+import { entityPaths, fieldLabelKey, recordTitle } from '../data/entity-labels.js';
+import type { EntityRecord } from '../data/entity-queries.js';
+import { RowActions } from '../widgets/row-actions.js';
+import type { EntityListController } from './use-entity-list.js';
+
+declare module '@tanstack/table-core' {
+  interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
+    /** The descriptor column a TanStack column was made from; absent for the actions column. */
+    descriptorColumn?: ListColumn;
+  }
+}
+
+const features = tableFeatures({ rowSortingFeature });
+type Features = typeof features;
+
+/** Props of {@link EntityTable}. */
+export interface EntityTableProps {
+  list: EntityListController;
+  /** Asks before deleting a row (the confirm dialog), then deletes it. */
+  onDelete(record: EntityRecord): void;
+  /** The row being deleted, shown busy. */
+  deletingId?: number;
+}
+
+/**
+ * The list's table: TanStack Table v9 columns made from the descriptor (the descriptor column in
+ * `columnDef.meta`), server-side sorting mirrored from the URL, cells from the cell registry, and
+ * the row actions the descriptor and the admin's permissions allow.
+ */
+export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): ReactElement {
+  const { t } = useTranslation();
+  const { entity } = list;
+  const paths = entityPaths(entity);
+  const can = entity.permissions;
+  const actions = entity.list.actions.filter(
+    (action) => (action === 'view' && can.read) || (action === 'edit' && can.update) || (action === 'delete' && can.delete),
+  );
+
+  const columns = useMemo<ColumnDef<Features, EntityRecord>[]>(() => {
+    const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => ({
+      id: column.field,
+      accessorFn: (row: EntityRecord) => row[column.field] as CellData,
+      header: () => t(fieldLabelKey(entity, column)),
+      enableSorting: Boolean(column.sortable) && entity.list.sorts.includes(column.field),
+      meta: { descriptorColumn: column },
+      cell: ({ row }) => {
+        const value = <FieldValue record={row.original} display={column} place="list" />;
+        if (!column.linkToDetail || !can.read) return value;
+        return (
+          <Link asChild weight="medium">
+            <RouterLink to={paths.detail(row.original.id)}>{value}</RouterLink>
+          </Link>
+        );
+      },
+    }));
+    if (actions.length > 0) {
+      defs.push({
+        id: 'actions',
+        header: () => t('common.actions'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <RowActions
+            recordLabel={recordTitle(entity, row.original)}
+            view={actions.includes('view') ? { to: paths.detail(row.original.id) } : undefined}
+            edit={actions.includes('edit') ? { to: paths.edit(row.original.id) } : undefined}
+            onDelete={actions.includes('delete') ? () => onDelete(row.original) : undefined}
+            deleting={deletingId === row.original.id}
+          />
+        ),
+      });
+    }
+    return defs;
+    // `t` changes identity with the language, which must re-render the headers.
+  }, [entity, t, can.read, actions.join(), deletingId, onDelete]);
+
+  const sorting: SortingState = [{ id: list.sort.field, desc: list.sort.direction === 'desc' }];
+  const table = useTable({
+    features,
+    columns,
+    data: list.rows,
+    getRowId: (row) => String(row.id),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) list.toggleSort(first.id);
+    },
+  });
+
+  return (
+    <Table.Root variant="surface" size="2" aria-busy={list.isFetching || undefined}>
+      <Table.Header>
+        {table.getHeaderGroups().map((group) => (
+          <Table.Row key={group.id}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              const canSort = header.column.getCanSort();
+              const isActions = header.column.id === 'actions';
+              const label = <table.FlexRender header={header} />;
+              return (
+                <Table.ColumnHeaderCell
+                  key={header.id}
+                  aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                  style={{ whiteSpace: 'nowrap', textAlign: isActions ? 'right' : undefined }}
+                >
+                  {canSort ? (
+                    <button
+                      type="button"
+                      onClick={header.column.getToggleSortingHandler()}
+                      className="entity-sort-button"
+                      style={{
+                        all: 'unset',
+                        cursor: 'pointer',
+                        display: 'inline-flex',
+                        alignItems: 'center',
+                        gap: 'var(--space-1)',
+                        borderRadius: 'var(--radius-1)',
+                      }}
+                    >
+                      {label}
+                      {sorted === 'asc' ? (
+                        <ArrowUpIcon aria-hidden />
+                      ) : sorted === 'desc' ? (
+                        <ArrowDownIcon aria-hidden />
+                      ) : (
+                        <CaretSortIcon aria-hidden color="var(--gray-9)" />
+                      )}
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </Table.ColumnHeaderCell>
+              );
+            })}
+          </Table.Row>
+        ))}
+      </Table.Header>
+      <Table.Body>
+        {table.getRowModel().rows.map((row) => (
+          <Table.Row key={row.id} align="center">
+            {row.getAllCells().map((cell) =>
+              cell.column.id === entity.list.columns[0]?.field ? (
+                <Table.RowHeaderCell key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </Table.RowHeaderCell>
+              ) : (
+                <Table.Cell key={cell.id} justify={cell.column.id === 'actions' ? 'end' : undefined}>
+                  <Text as="div" size="2">
+                    <table.FlexRender cell={cell} />
+                  </Text>
+                </Table.Cell>
+              ),
+            )}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
+import type { ApiError } from '../data/api-error.js';
+import { entityListOptions, type EntityRecord, type ListRequest } from '../data/entity-queries.js';
+import { effectiveSort, nextSortDirection, readListParams } from './list-params.js';
+
+const NO_ROWS: EntityRecord[] = [];
+
+/** What {@link useEntityList} gives a list view. */
+export interface EntityListController {
+  entity: ClientEntity;
+  rows: EntityRecord[];
+  total: number;
+  page: number;
+  lastPage: number;
+  perPage: number;
+  sort: { field: string; direction: SortDirection };
+  search: string;
+  filters: Record<string, string>;
+  /** True until the first page arrives. */
+  isLoading: boolean;
+  /** True while any page (also a refresh) is loading. */
+  isFetching: boolean;
+  error: ApiError | null;
+  setPage(page: number): void;
+  setPerPage(perPage: number): void;
+  /** Sorts by `field`: ascending first, flipping on the next call. Only allowed sorts take effect. */
+  toggleSort(field: string): void;
+  setSearch(search: string): void;
+  setFilter(param: string, value: string): void;
+  refetch(): void;
+}
+
+/**
+ * The headless list controller (ra-core's `useListController`): state lives in the URL query
+ * (`page`, the descriptor's size parameter, `sort`, `direction`, `search`, filters), so the back
+ * button, reloads and shared links keep the page; any change but the page returns to page 1.
+ */
+export function useEntityList(entity: ClientEntity): EntityListController {
+  const [query, setQuery] = useSearchParams();
+  const request: ListRequest = useMemo(() => readListParams(entity, query), [entity, query]);
+  const result = useQuery(entityListOptions(entity, request));
+  const meta = result.data?.meta;
+  const lastPage = Math.max(1, meta?.last_page ?? 1);
+
+  const update = useCallback(
+    (changes: Record<string, string | number | undefined>, keepPage = false) => {
+      setQuery(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!keepPage) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    [setQuery],
+  );
+
+  // A page beyond the last (after deleting the last row of the last page) moves to the last page.
+  const serverLast = meta?.last_page;
+  useEffect(() => {
+    if (serverLast !== undefined && !result.isPlaceholderData && request.page > Math.max(1, serverLast)) {
+      update({ page: Math.max(1, serverLast) }, true);
+    }
+  }, [serverLast, request.page, result.isPlaceholderData, update]);
+
+  const sort = effectiveSort(entity, request);
+  return {
+    entity,
+    rows: result.data?.data ?? NO_ROWS,
+    total: meta?.total ?? 0,
+    page: request.page,
+    lastPage,
+    perPage: meta?.per_page ?? request.perPage ?? entity.list.pageSize,
+    sort,
+    search: request.search ?? '',
+    filters: request.filters,
+    isLoading: result.isPending,
+    isFetching: result.isFetching,
+    error: result.error,
+    setPage: (page) => update({ page: Math.max(1, Math.floor(page)) }, true),
+    setPerPage: (perPage) => entity.list.pageSizeParam && update({ [entity.list.pageSizeParam]: perPage }),
+    toggleSort: (field) => {
+      if (!entity.list.sorts.includes(field)) return;
+      update({ sort: field, direction: nextSortDirection(sort, field) });
+    },
+    setSearch: (search) => update({ search: search.trim() || undefined }),
+    setFilter: (param, value) => update({ [param]: value || undefined }),
+    refetch: () => void result.refetch(),
+  };
+}

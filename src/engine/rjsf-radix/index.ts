@@ -1,0 +1,96 @@
+/**
+ * The Radix Themes theme for RJSF: widgets and templates, registered by name.
+ *
+ * Descriptor fields name their widget (`"widget": "switch"`); the form engine passes `widgets` and
+ * `templates` to RJSF's `withTheme`, and `widgetFor(name)` resolves a name to its component.
+ * To add a widget: import it and add one line to `widgets` below (keep the sections).
+ */
+import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
+import { BaseInputTemplate } from './templates/base-input-template.js';
+import { FieldErrorTemplate } from './templates/field-error-template.js';
+import { FieldTemplate } from './templates/field-template.js';
+import {
+  DescriptionFieldTemplate,
+  ErrorListTemplate,
+  FieldHelpTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+} from './templates/simple-templates.js';
+import { CheckboxWidget, RadioWidget, SelectWidget } from './widgets/choice-widgets.js';
+import { ActiveSwitchWidget, SwitchWidget } from './widgets/switch-widgets.js';
+import { AmountCurrencyTemplate, AmountWidget, CurrencyWidget } from './widgets/amount-currency-widget.js';
+import { CalendarDateWidget } from './widgets/calendar-date-widget.js';
+import { ReferenceSelectWidget } from './widgets/reference-select-widget.js';
+import { SearchableSelectWidget } from './widgets/searchable-select-widget.js';
+import {
+  DateTimeWidget,
+  DateWidget,
+  EmailWidget,
+  HiddenWidget,
+  NumberWidget,
+  PasswordWidget,
+  TextareaWidget,
+  TextWidget,
+  UrlWidget,
+} from './widgets/text-widgets.js';
+
+/** Widgets by the name a descriptor field or a `ui:widget` uses. */
+export const widgets: RegistryWidgetsType = {
+  // Basic widgets (engine-client engineer). The PascalCase names are the ones RJSF picks by schema type.
+  text: TextWidget,
+  TextWidget,
+  textarea: TextareaWidget,
+  TextareaWidget,
+  email: EmailWidget,
+  EmailWidget,
+  password: PasswordWidget,
+  PasswordWidget,
+  number: NumberWidget,
+  UpDownWidget: NumberWidget,
+  url: UrlWidget,
+  URLWidget: UrlWidget,
+  select: SelectWidget,
+  SelectWidget,
+  radio: RadioWidget,
+  RadioWidget,
+  checkbox: CheckboxWidget,
+  CheckboxWidget,
+  switch: SwitchWidget,
+  'active-switch': ActiveSwitchWidget,
+  date: DateWidget,
+  DateWidget,
+  datetime: DateTimeWidget,
+  DateTimeWidget,
+  hidden: HiddenWidget,
+  HiddenWidget,
+  // Widgets engineer's widgets (searchable-select, reference-select, calendar-date, amount-currency)
+  'searchable-select': SearchableSelectWidget,
+  'reference-select': ReferenceSelectWidget,
+  'calendar-date': CalendarDateWidget,
+  amount: AmountWidget,
+  currency: CurrencyWidget,
+};
+
+/** RJSF templates overriding the core ones. */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  BaseInputTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  FieldHelpTemplate,
+  ErrorListTemplate,
+  // Per-field templates, chosen by name in a uiSchema (`"ui:ObjectFieldTemplate": "amount-currency"`).
+  'amount-currency': AmountCurrencyTemplate,
+};
+
+/** The widget registered under `name`, or `undefined` when none is. */
+export function widgetFor(name: string): Widget | undefined {
+  return Object.prototype.hasOwnProperty.call(widgets, name) ? widgets[name] : undefined;
+}
+
+/** Names of every registered widget (used to validate descriptors and in tests). */
+export function widgetNames(): string[] {
+  return Object.keys(widgets);
+}

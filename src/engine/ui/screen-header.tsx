@@ -1,0 +1,47 @@
+import { Flex, Heading } from '@radix-ui/themes';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumb, type BreadcrumbItem } from '../widgets/breadcrumb.js';
+
+/** Props of {@link ScreenHeader}. */
+export interface ScreenHeaderProps {
+  /** Trail after 'Dashboard' (already translated). */
+  trail: BreadcrumbItem[];
+  heading: ReactNode;
+  /** Buttons on the right (create, edit). */
+  actions?: ReactNode;
+}
+
+/** Breadcrumbs (Dashboard › …), the screen's heading and its main actions. */
+export function ScreenHeader({ trail, heading, actions }: ScreenHeaderProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Flex direction="column" gap="2" mb="4">
+      <Breadcrumb items={[{ label: t('nav.dashboard'), url: '/dashboard' }, ...trail]} />
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="6" weight="bold">
+          {heading}
+        </Heading>
+        {actions && (
+          <Flex gap="2" wrap="wrap">
+            {actions}
+          </Flex>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Sets `document.title` to '<title> | Awards CMS' from an i18n key while the screen is shown. */
+export function usePageTitle(titleKey: string, values?: Record<string, unknown>): void {
+  const { t } = useTranslation();
+  const title = t(titleKey, values);
+  const app = t('pages.titles.awardsCms');
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title === app ? app : `${title} | ${app}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title, app]);
+}

@@ -1,0 +1,12 @@
+import type { BeforeWriteHook } from './hook-types.js';
+import { slugFromName } from './slug-from-name.js';
+
+export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
+
+/**
+ * Write hooks by the name a descriptor gives in `hooks.beforeWrite`. Add an entry to make a new
+ * hook available; a descriptor naming one that is not here stops start-up.
+ */
+export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Object.freeze({
+  'slug-from-name': slugFromName,
+});

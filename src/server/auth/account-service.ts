@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser } from '../../shared/api-contract.js';
+import type { AppConfig } from '../config.js';
+import type { UserPreferences } from '../db/system-tables.js';
+import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
+import { writeAudit } from './audit.js';
+import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
+import { type Mailer, translate } from './mailer.js';
+import { consumeResetToken, createResetToken } from './password-resets.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { clearThrottle, hitThrottle, THROTTLE_RULES } from './throttle.js';
+import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile } from './users.js';
+
+/** PUT /api/auth/me body, after schema validation. */
+export interface ProfileInput {
+  name?: string;
+  email?: string;
+  avatarUrl?: string | null;
+  preferences?: Partial<UserPreferences>;
+  currentPassword?: string;
+}
+
+const emailTaken = () =>
+  conflict('Another admin already has this e-mail address.', [
+    { path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} },
+  ]);
+
+const wrongCurrentPassword = () =>
+  validationFailed([
+    { path: 'currentPassword', keyword: 'currentPassword', messageKey: 'validation.currentPassword.invalid', params: {} },
+  ]);
+
+/**
+ * The signed-in admin's own account (profile, password) and the account flows around sign-in
+ * (forgot / reset password, registering another admin). Routes call these; they hold no HTTP.
+ */
+export class AccountService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<AppConfig, 'publicUrl'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private get db() {
+    return this.auth.db;
+  }
+
+  /** The signed-in admin's profile; 401 when the account no longer exists. */
+  async me(user: AuthContext): Promise<AuthUser> {
+    const row = await findUserById(this.db, user.id);
+    if (!row || row.disabled_at) throw unauthenticated();
+    return toAuthUser(row);
+  }
+
+  /** Updates name, avatar, preferences and (with the current password) the e-mail address. */
+  async updateMe(user: AuthContext, input: ProfileInput, client: ClientInfo): Promise<AuthUser> {
+    const row = await findUserById(this.db, user.id);
+    if (!row) throw unauthenticated();
+    const email = input.email === undefined ? undefined : normalizeEmail(input.email);
+    const emailChanges = email !== undefined && email !== row.email;
+    if (emailChanges) {
+      if (!input.currentPassword) {
+        throw validationFailed([
+          { path: 'currentPassword', keyword: 'required', messageKey: 'validation.currentPassword.required', params: { missingProperty: 'currentPassword' } },
+        ]);
+      }
+      if (!(await this.checkPassword(row.id, row.email, row.password_hash, input.currentPassword, client))) throw wrongCurrentPassword();
+    }
+    const updated = await updateProfile(this.db, user.id, {
+      name: input.name?.trim(),
+      email: emailChanges ? email : undefined,
+      avatarUrl: input.avatarUrl === undefined ? undefined : input.avatarUrl?.trim() || null,
+      preferences: input.preferences,
+    });
+    if (!updated) throw emailTaken();
+    await writeAudit(this.db, {
+      action: 'auth.profile_update',
+      userId: user.id,
+      ip: client.ip,
+      details: { fields: Object.keys(input).filter((key) => key !== 'currentPassword'), emailChanged: emailChanges },
+    });
+    return toAuthUser(updated);
+  }
+
+  /** Changes the password after checking the current one; ends the admin's other sessions. */
+  async changePassword(user: AuthContext, input: { currentPassword: string; newPassword: string }, client: ClientInfo): Promise<void> {
+    const row = await findUserById(this.db, user.id);
+    if (!row) throw unauthenticated();
+    if (!(await this.checkPassword(row.id, row.email, row.password_hash, input.currentPassword, client))) throw wrongCurrentPassword();
+    await setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
+    await this.auth.revokeAll(user.id, 'password_changed', user.sid);
+    await writeAudit(this.db, { action: 'auth.password_change', userId: user.id, ip: client.ip });
+  }
+
+  /**
+   * Starts a password reset. Always succeeds from the caller's view (no account enumeration);
+   * when the account exists a single-use link valid for an hour is mailed (or logged).
+   */
+  async forgotPassword(input: { email: string }, client: ClientInfo): Promise<void> {
+    const email = normalizeEmail(input.email);
+    const [account, address] = await Promise.all([
+      hitThrottle(this.db, `forgot:account:${email}`, THROTTLE_RULES.forgotPerAccount),
+      hitThrottle(this.db, `forgot:address:${client.ip}`, THROTTLE_RULES.forgotPerAddress),
+    ]);
+    if (account.exceeded || address.exceeded) {
+      throw rateLimited(Math.max(account.exceeded ? account.retryAfter : 0, address.exceeded ? address.retryAfter : 0));
+    }
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.disabled_at) return;
+    const token = await createResetToken(this.db, user.id);
+    await writeAudit(this.db, { action: 'auth.password_reset_requested', userId: user.id, ip: client.ip });
+    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const language = user.preferences?.language ?? 'en';
+    // Not awaited: a slow mail server must not make "account exists" answer slower than "unknown".
+    this.mailer
+      .send({
+        to: user.email,
+        subject: translate(language, 'emails.passwordReset.subject'),
+        text: translate(language, 'emails.passwordReset.body', { name: user.name, link, minutes: '60' }),
+      })
+      .catch((error: Error) => this.log.error({ err: { message: error.message }, userId: user.id }, 'password reset mail failed'));
+  }
+
+  /** Sets a new password with a reset token; the token works once, and every session ends. */
+  async resetPassword(input: { token: string; password: string }, client: ClientInfo): Promise<void> {
+    const address = await hitThrottle(this.db, `reset:address:${client.ip}`, THROTTLE_RULES.resetPerAddress);
+    if (address.exceeded) throw rateLimited(address.retryAfter);
+    const userId = await consumeResetToken(this.db, input.token);
+    if (userId === undefined) throw badRequest('This password reset link is invalid or has expired.');
+    await setPasswordHash(this.db, userId, await hashPassword(input.password));
+    await this.auth.revokeAll(userId, 'password_reset');
+    await writeAudit(this.db, { action: 'auth.password_reset', userId, ip: client.ip });
+  }
+
+  /** Creates another admin; 409 on the e-mail when it is taken. */
+  async register(by: AuthContext, input: { name: string; email: string; password: string }, client: ClientInfo): Promise<AuthUser> {
+    if (await findUserByEmail(this.db, input.email)) throw emailTaken();
+    const created = await insertUser(this.db, {
+      name: input.name.trim(),
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+    });
+    if (!created) throw emailTaken();
+    await writeAudit(this.db, { action: 'auth.register', userId: by.id, ip: client.ip, details: { createdUserId: created.id } });
+    return toAuthUser(created);
+  }
+
+  /** Checks a password of a signed-in admin, counting failures against the account's sign-in limit. */
+  private async checkPassword(userId: number, email: string, hash: string, password: string, client: ClientInfo): Promise<boolean> {
+    const account = await hitThrottle(this.db, `login:account:${email}`, THROTTLE_RULES.loginPerAccount);
+    if (account.exceeded) throw rateLimited(account.retryAfter);
+    const ok = await verifyPassword(password, hash);
+    if (ok) await clearThrottle(this.db, `login:account:${email}`);
+    else await writeAudit(this.db, { action: 'auth.login_failed', userId, ip: client.ip, details: { email, reason: 'current password' } });
+    return ok;
+  }
+}

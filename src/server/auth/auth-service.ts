@@ -1,0 +1,208 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LoginResponse, RefreshResponse } from '../../shared/api-contract.js';
+import type { SystemTables } from '../db/system-tables.js';
+import { forbidden, rateLimited, sessionReplaced, unauthenticated } from '../errors.js';
+import { writeAudit } from './audit.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { SessionCache } from './session-cache.js';
+import {
+  createSession,
+  getSessionState,
+  REFRESH_GRACE_SECONDS,
+  revokeSession,
+  revokeUserSessions,
+  type RevokeReason,
+  rotateSession,
+} from './sessions.js';
+import { clearThrottle, hitThrottle, THROTTLE_RULES, unhitThrottle } from './throttle.js';
+import {
+  ACCESS_TOKEN_TTL,
+  makeRefreshToken,
+  newSessionId,
+  parseRefreshToken,
+  refreshKeyFrom,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens.js';
+import { findUserByEmail, findUserById, lockUser, normalizeEmail, recordLogin, setPasswordHash, toAuthUser, type UserRow } from './users.js';
+
+/** The signed-in admin on a request (`request.user`). */
+export interface AuthContext {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  sid: string;
+}
+
+/** Where a request came from, for throttling, sessions and the audit log. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/**
+ * Sign-in, refresh-token rotation, sign-out and the per-request session check. One instance per
+ * app (`app.auth`); it keeps a ≤1 s cache of session checks and drops entries it revokes itself.
+ */
+export class AuthService {
+  readonly cache = new SessionCache();
+  readonly #refreshKey: Buffer;
+
+  constructor(
+    readonly db: Kysely<SystemTables>,
+    private readonly jwtSecret: Uint8Array,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#refreshKey = refreshKeyFrom(jwtSecret);
+  }
+
+  /**
+   * Checks e-mail and password, throttled per account and per address, and opens a session that
+   * replaces the admin's other sessions. Unknown e-mail, wrong password and disabled admin all
+   * answer the same 401 after the same work.
+   */
+  async signIn(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
+    const email = normalizeEmail(input.email);
+    const accountKey = `login:account:${email}`;
+    const addressKey = `login:address:${client.ip}`;
+    const [account, address] = await Promise.all([
+      hitThrottle(this.db, accountKey, THROTTLE_RULES.loginPerAccount),
+      hitThrottle(this.db, addressKey, THROTTLE_RULES.loginPerAddress),
+    ]);
+    if (account.exceeded || address.exceeded) {
+      throw rateLimited(Math.max(account.exceeded ? account.retryAfter : 0, address.exceeded ? address.retryAfter : 0));
+    }
+
+    const user = await findUserByEmail(this.db, email);
+    const matches = await verifyPassword(input.password, user?.password_hash ?? null);
+    if (!user || !matches || user.disabled_at) {
+      await writeAudit(this.db, { action: 'auth.login_failed', userId: user?.id ?? null, ip: client.ip, details: { email } });
+      throw unauthenticated(INVALID_CREDENTIALS);
+    }
+
+    await Promise.all([clearThrottle(this.db, accountKey), unhitThrottle(this.db, addressKey)]);
+    if (needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
+
+    const sid = newSessionId();
+    const { updated, replaced } = await this.db.transaction().execute(async (trx) => {
+      await lockUser(trx, user.id);
+      const replaced = await revokeUserSessions(trx, user.id, 'replaced');
+      await createSession(trx, { id: sid, userId: user.id, userAgent: client.userAgent, ip: client.ip });
+      const updated = await recordLogin(trx, user.id);
+      await writeAudit(trx, { action: 'auth.login', userId: user.id, ip: client.ip, details: { sessionsReplaced: replaced.length } });
+      return { updated, replaced };
+    });
+    this.cache.delete(...replaced);
+
+    return {
+      token: await this.accessTokenFor(updated, sid),
+      expiresIn: ACCESS_TOKEN_TTL,
+      refreshToken: makeRefreshToken(this.#refreshKey, sid, 0),
+      data: toAuthUser(updated),
+    };
+  }
+
+  /**
+   * Rotates a refresh token. The current generation moves on; the previous one within the grace
+   * window gets the current token back; anything older is reuse and ends the session.
+   */
+  async refresh(token: string, client: ClientInfo): Promise<RefreshResponse> {
+    const parsed = parseRefreshToken(this.#refreshKey, token);
+    if (!parsed) throw unauthenticated('Invalid refresh token.');
+    const { sid, generation } = parsed;
+
+    let state = await getSessionState(this.db, sid);
+    if (!state) throw unauthenticated('Invalid refresh token.');
+    if (!state.live) throw state.revokedReason === 'replaced' ? sessionReplaced() : unauthenticated(SESSION_ENDED);
+
+    let current: number | undefined;
+    if (generation === state.generation) {
+      current = await rotateSession(this.db, sid, generation);
+      // Lost a race with another rotation of the same token: judge it again as the previous one.
+      if (current === undefined) state = await getSessionState(this.db, sid);
+    }
+    if (current === undefined && state && state.live && generation === state.generation - 1 && state.sinceRefresh <= REFRESH_GRACE_SECONDS) {
+      current = state.generation;
+    }
+    if (current === undefined) {
+      if (state?.live) {
+        await this.revoke(sid, 'reuse');
+        await writeAudit(this.db, { action: 'auth.refresh_reuse', userId: state.userId, ip: client.ip, details: { presented: generation, current: state.generation } });
+        this.log.warn({ userId: state.userId }, 'refresh token reuse: session revoked');
+      }
+      throw unauthenticated('Refresh token already used; the session has been ended.');
+    }
+
+    const user = await findUserById(this.db, state!.userId);
+    if (!user || user.disabled_at) throw unauthenticated(SESSION_ENDED);
+    return {
+      accessToken: await this.accessTokenFor(user, sid),
+      expiresIn: ACCESS_TOKEN_TTL,
+      refreshToken: makeRefreshToken(this.#refreshKey, sid, current),
+    };
+  }
+
+  /**
+   * The guard's check: a valid access token whose session is live, and the admin role.
+   * Throws 401 `UNAUTHENTICATED` / `SESSION_REPLACED` or 403 `FORBIDDEN`.
+   */
+  async authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw unauthenticated();
+    const claims = await verifyAccessToken(this.jwtSecret, token);
+    if (!claims) throw unauthenticated('The access token is invalid or has expired.');
+
+    let session = this.cache.get(claims.sid);
+    if (!session) {
+      const state = await getSessionState(this.db, claims.sid);
+      session = state
+        ? { live: state.live, revokedReason: state.revokedReason, userId: state.userId }
+        : { live: false, revokedReason: null, userId: 0 };
+      this.cache.set(claims.sid, session);
+    }
+    if (!session.live || session.userId !== claims.userId) {
+      throw session.revokedReason === 'replaced' ? sessionReplaced() : unauthenticated(SESSION_ENDED);
+    }
+    if (claims.role !== 'admin') throw forbidden();
+    return { id: claims.userId, email: claims.email, name: claims.name, role: claims.role, sid: claims.sid };
+  }
+
+  /** Verifies an access token without the session check (sign-out of a token that may be stale). */
+  verifyAccessToken(token: string) {
+    return verifyAccessToken(this.jwtSecret, token);
+  }
+
+  /** The session a refresh token names, when its MAC is right (sign-out by refresh token). */
+  sessionOfRefreshToken(token: string): string | null {
+    return parseRefreshToken(this.#refreshKey, token)?.sid ?? null;
+  }
+
+  /** Signs out: ends the session and records it. */
+  async logout(sid: string, client: ClientInfo): Promise<void> {
+    const state = await getSessionState(this.db, sid);
+    if (!state || !(await this.revoke(sid, 'logout'))) return;
+    await writeAudit(this.db, { action: 'auth.logout', userId: state.userId, ip: client.ip });
+  }
+
+  /** Ends one session. */
+  async revoke(sid: string, reason: RevokeReason): Promise<boolean> {
+    const revoked = await revokeSession(this.db, sid, reason);
+    this.cache.delete(sid);
+    return revoked;
+  }
+
+  /** Ends every session of an admin, except `keepSid` when given. */
+  async revokeAll(userId: number, reason: RevokeReason, keepSid?: string, db: Kysely<SystemTables> = this.db): Promise<void> {
+    const ids = await revokeUserSessions(db, userId, reason, keepSid);
+    this.cache.delete(...ids);
+  }
+
+  /** Signs an access token for an admin's session, with the claims the guard reads. */
+  accessTokenFor(user: UserRow, sid: string): Promise<string> {
+    return signAccessToken(this.jwtSecret, { userId: user.id, sid, email: user.email, name: user.name, role: user.role });
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+
+/** scrypt cost parameters; stored with every hash so the cost can rise later. */
+export interface KdfParams {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB, about as costly as argon2id 19 MiB / 2 passes). */
+export const CURRENT_PARAMS: KdfParams = { N: 2 ** 17, r: 8, p: 1 };
+const SALT_BYTES = 16;
+const KEY_BYTES = 64;
+
+/** Password length rules for admins. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+function scrypt(password: string, salt: Buffer, params: KdfParams): Promise<Buffer> {
+  const options: ScryptOptions = {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below that.
+    maxmem: 128 * params.N * params.r * params.p + 32 * 1024 * 1024,
+  };
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/**
+ * Hashes a password with scrypt and a fresh 16-byte salt into a self-describing string
+ * `scrypt$N$r$p$salt$hash` (salt and hash base64url).
+ */
+export async function hashPassword(password: string, params: KdfParams = CURRENT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash {
+  params: KdfParams;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const valid = [N, r, p].every((n) => Number.isInteger(n) && n > 0) && (N & (N - 1)) === 0 && N <= 2 ** 20 && r <= 32 && p <= 16;
+  if (!valid) return null;
+  return { params: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64url'), key: Buffer.from(parts[5]!, 'base64url') };
+}
+
+// Verified against when an e-mail is unknown, so that path costs one scrypt like a wrong password.
+// It matches no password: its "hash" is random bytes.
+const DUMMY_HASH = ['scrypt', CURRENT_PARAMS.N, CURRENT_PARAMS.r, CURRENT_PARAMS.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+
+/**
+ * Checks a password against a stored hash in constant time. With `stored` null (unknown account)
+ * it still runs one full-cost scrypt and answers false, so both failures take the same time.
+ */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parsed = parseHash(stored ?? DUMMY_HASH) ?? parseHash(DUMMY_HASH)!;
+  const key = await scrypt(password, parsed.salt, parsed.params);
+  const match = key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+  return match && stored !== null;
+}
+
+/** Whether a stored hash was made with a weaker cost than today's and should be redone at sign-in. */
+export function needsRehash(stored: string, params: KdfParams = CURRENT_PARAMS): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  return parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p || parsed.key.length < KEY_BYTES;
+}
+
+/** A strong random password for the first admin when `ADMIN_PASSWORD` is not set (24 characters). */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}

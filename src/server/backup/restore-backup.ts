@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import zlib from 'node:zlib';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/kysely.js';
+import { ROW_COUNTS_TABLE } from '../operations/count.js';
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupHeader, type BackupSummary } from './backup-format.js';
+import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog } from './catalog.js';
+
+export interface RestoreOptions {
+  /** Replace a target that already has data (its tables are truncated first). */
+  force?: boolean;
+  /** Rows per INSERT statement (fewer when a table has many columns). */
+  batchSize?: number;
+  /** Abandons the restore (rolled back) at the next row. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads a backup file line by line. Iterating the gunzip stream itself (not readline) makes a
+ * corrupt or cut gzip stream reject the loop, where it can be reported.
+ */
+async function* readLines(file: string): AsyncGenerator<string> {
+  if (!fs.existsSync(file)) throw new BackupError(`The backup file ${file} does not exist.`);
+  const gunzip = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  try {
+    for await (const chunk of gunzip) {
+      rest += decoder.write(chunk as Buffer);
+      let newline: number;
+      while ((newline = rest.indexOf('\n')) >= 0) {
+        yield rest.slice(0, newline);
+        rest = rest.slice(newline + 1);
+      }
+    }
+  } catch (error) {
+    throw new BackupError(`The backup file ${file} is damaged (${(error as Error).message}); nothing was restored.`);
+  } finally {
+    gunzip.destroy();
+  }
+  rest += decoder.end();
+  if (rest) yield rest;
+}
+
+function parseHeader(line: string | undefined, file: string): BackupHeader {
+  let header: Partial<BackupHeader> | undefined;
+  try {
+    header = line ? (JSON.parse(line) as Partial<BackupHeader>) : undefined;
+  } catch {
+    header = undefined;
+  }
+  if (!header || header.format !== BACKUP_FORMAT || !Array.isArray(header.tables)) {
+    throw new BackupError(`${file} is not an Awards Console backup (made by npm run backup).`);
+  }
+  if (header.version !== BACKUP_VERSION) {
+    throw new BackupError(`${file} has backup format version ${header.version}; this version of Awards Console reads version ${BACKUP_VERSION}.`);
+  }
+  return header as BackupHeader;
+}
+
+/** Checks that every table and column of the backup exists in the target; lists every mismatch at once. */
+function matchTables(header: BackupHeader, catalog: CatalogTable[]) {
+  const problems: string[] = [];
+  const plan = new Map<string, CatalogColumn[]>();
+  for (const table of header.tables) {
+    const target = catalog.find((t) => t.name === table.name);
+    if (!target) {
+      problems.push(`table ${table.name} does not exist in the target database`);
+      continue;
+    }
+    const columns: CatalogColumn[] = [];
+    for (const column of table.columns) {
+      const match = target.columns.find((c) => c.name === column.name);
+      if (match) columns.push(match);
+      else problems.push(`column ${table.name}.${column.name} does not exist in the target database`);
+    }
+    plan.set(table.name, columns);
+  }
+  if (problems.length > 0) {
+    throw new BackupError(
+      `The backup does not fit the target database: ${problems.join('; ')}. ` +
+        'Restore into a database of the same Awards Console version, with the same entity schemas.',
+    );
+  }
+  return plan;
+}
+
+/** The parameter placeholder with the cast that turns the backup's JSON value back into the column's type. */
+function placeholder(column: CatalogColumn, value: unknown): RawBuilder<unknown> {
+  if (value === null || value === undefined) return sql`null`;
+  if (column.typname === 'bytea') return sql`decode(${value}, 'base64')`;
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // The type comes from the target's own catalog, never from the file.
+  return sql`${text}::${sql.raw(column.type)}`;
+}
+
+async function insertBatch(db: Kysely<any>, table: string, columns: CatalogColumn[], rows: Array<Record<string, unknown>>) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => placeholder(c, row[c.name])))})`));
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c.name)))}) overriding system value values ${values}`.execute(db);
+}
+
+async function resetSequences(db: Kysely<any>, catalog: CatalogTable[]) {
+  for (const table of catalog) {
+    for (const column of table.columns) {
+      const found = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${`public.${quoteIdent(table.name)}`}, ${column.name}) as "seq"`.execute(db);
+      const sequence = found.rows[0]?.seq;
+      if (!sequence) continue;
+      const ref = sql.ref(column.name);
+      await sql`select setval(${sequence}::regclass, coalesce((select max(${ref}) from ${sql.table(table.name)}), 1), (select max(${ref}) from ${sql.table(table.name)}) is not null)`.execute(db);
+    }
+  }
+}
+
+/**
+ * The entity engine keeps exact list totals in {@link ROW_COUNTS_TABLE}, maintained by triggers.
+ * A dump read while the server kept writing (scheduled, on PGlite) may hold counts a few rows off
+ * the rows it holds, so they are recounted from the restored rows.
+ */
+async function recountRows(db: Kysely<any>, catalog: CatalogTable[]) {
+  if (!catalog.some((t) => t.name === ROW_COUNTS_TABLE)) return;
+  const counted = await sql<{ table_name: string }>`select table_name from ${sql.table(ROW_COUNTS_TABLE)}`.execute(db);
+  for (const { table_name: name } of counted.rows) {
+    if (!catalog.some((t) => t.name === name)) continue;
+    await sql`update ${sql.table(ROW_COUNTS_TABLE)} set row_count = (select count(*) from ${sql.table(name)}) where table_name = ${name}`.execute(db);
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Names and row counts of the target's tables that already hold rows. */
+async function nonEmptyTables(db: Kysely<any>, catalog: CatalogTable[]): Promise<string[]> {
+  const filled: string[] = [];
+  for (const table of catalog) {
+    const result = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table.name)}) as "any"`.execute(db);
+    if (result.rows[0]?.any) filled.push(table.name);
+  }
+  return filled;
+}
+
+/**
+ * Restores a backup written by {@link writeBackup} into an open, migrated database, PGlite or
+ * PostgreSQL whichever made the file. Refuses a target that already has rows unless `force` (then
+ * every table is emptied first). Everything happens in one transaction: a damaged or truncated file
+ * leaves the target as it was. Serial sequences are set past the restored ids.
+ */
+export async function restoreBackup(database: Database, file: string, options: RestoreOptions = {}): Promise<BackupSummary> {
+  const started = Date.now();
+  const source = path.resolve(file);
+  const iterator = readLines(source);
+  try {
+    const header = parseHeader((await iterator.next()).value as string | undefined, source);
+
+    const known = await appliedMigrations(database.db);
+    const unknown = header.migrations.filter((name) => !known.includes(name));
+    if (unknown.length > 0) {
+      throw new BackupError(`The backup was made by a newer version of Awards Console (migrations ${unknown.join(', ')}); upgrade before restoring it.`);
+    }
+    const catalog = await readCatalog(database.db);
+    const plan = matchTables(header, catalog);
+    const filled = await nonEmptyTables(database.db, catalog);
+    if (filled.length > 0 && !options.force) {
+      throw new BackupError(`The target database already has data (${filled.join(', ')}). Run the restore again with --force to replace it.`);
+    }
+
+    const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
+    await database.db.transaction().execute(async (trx) => {
+      if (catalog.length > 0) {
+        await sql`truncate table ${sql.join(catalog.map((t) => sql.table(t.name)))} restart identity cascade`.execute(trx);
+      }
+      // As pg_dump --disable-triggers: rows go back exactly as dumped (no trigger rewrites a
+      // timestamp or counts a row twice). Foreign keys are constraint triggers and stay enforced.
+      for (const t of catalog) await sql`alter table ${sql.table(t.name)} disable trigger user`.execute(trx);
+      let table = '';
+      let batch: Array<Record<string, unknown>> = [];
+      let trailer: { end?: boolean; rows?: Record<string, number> } | undefined;
+      const flush = async () => {
+        await insertBatch(trx, table, plan.get(table)!, batch);
+        batch = [];
+      };
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        options.signal?.throwIfAborted();
+        const line = next.value as string;
+        if (line.trim() === '') continue;
+        const parsed = JSON.parse(line) as { t?: string; r?: Record<string, unknown>; end?: boolean; rows?: Record<string, number> };
+        if (parsed.end) {
+          trailer = parsed;
+          break;
+        }
+        if (!parsed.t || !parsed.r || !plan.has(parsed.t)) throw new BackupError(`The backup file has a row for an unknown table: ${line.slice(0, 80)}`);
+        if (parsed.t !== table || batch.length >= rowsPerInsert(plan.get(table)!, options)) await flush();
+        table = parsed.t;
+        batch.push(parsed.r);
+        counts[table] = (counts[table] ?? 0) + 1;
+      }
+      if (table) await flush();
+      if (!trailer?.rows) throw new BackupError(`The backup file ${source} is incomplete (it has no end marker); it was not restored.`);
+      for (const [name, expected] of Object.entries(trailer.rows)) {
+        if ((counts[name] ?? 0) !== expected) {
+          throw new BackupError(`The backup file ${source} is inconsistent: ${name} should have ${expected} rows, found ${counts[name] ?? 0}.`);
+        }
+      }
+      for (const t of catalog) await sql`alter table ${sql.table(t.name)} enable trigger user`.execute(trx);
+      await resetSequences(trx, catalog);
+      await recountRows(trx, catalog);
+    });
+    const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    return { file: source, tables: counts, rows, durationMs: Date.now() - started };
+  } finally {
+    await iterator.return(undefined);
+  }
+}
+
+function rowsPerInsert(columns: CatalogColumn[], options: RestoreOptions): number {
+  // PostgreSQL takes at most 65,535 parameters per statement.
+  return Math.max(1, Math.min(options.batchSize ?? 500, Math.floor(30_000 / Math.max(1, columns.length))));
+}

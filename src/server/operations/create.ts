@@ -1,0 +1,27 @@
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { type OperationContext, readableFields } from './context.js';
+import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
+import { validateWriteBody } from './write-body.js';
+
+/**
+ * Creates a record from a request body: validated against the create schema (every error at once,
+ * 422), schema defaults filled, `beforeWrite` hooks run, virtual fields dropped, stored in one
+ * transaction. Returns the stored record without write-only fields.
+ *
+ * @throws AppError 422 for an invalid body, 409 for a unique clash.
+ */
+export async function create(entity: LoadedEntity, body: unknown, ctx: OperationContext): Promise<Record<string, unknown>> {
+  const data = validateWriteBody(entity, body, 'create');
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await runBeforeWrite({ entity, operation: 'create', data, db: trx });
+      return (await trx
+        .insertInto(entity.descriptor.table)
+        .values(toColumnValues(entity, data))
+        .returning(readableFields(entity))
+        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+    });
+  } catch (error) {
+    throw uniqueConflict(entity, error);
+  }
+}

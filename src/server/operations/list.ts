@@ -1,0 +1,89 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { PageLinks, PageMeta } from '../../shared/api-contract.js';
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { type OperationContext, readableFields } from './context.js';
+import { type CountStrategy, counterThenExact } from './count.js';
+import { attachIncludes } from './includes.js';
+import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
+
+/** A list request: the raw query (checked here) and, for links, the path it was asked at. */
+export interface ListInput {
+  query: Record<string, unknown>;
+  /** The list's URL path (`/api/categories`); links repeat the query with another page. */
+  path?: string;
+  countStrategy?: CountStrategy;
+}
+
+export interface ListResult {
+  data: Record<string, unknown>[];
+  meta: PageMeta;
+  links: PageLinks;
+}
+
+const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
+
+/** `%text%` with LIKE's own wildcards escaped, so a user's `%` or `_` matches itself. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function applyFilter(query: SelectQueryBuilder<any, any, any>, applied: AppliedFilter, ctx: OperationContext) {
+  const operator = OPERATORS[applied.filter.operator];
+  const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
+  if (!applied.relation) return query.where(applied.column, operator, value);
+  const subquery = ctx.db
+    .selectFrom(applied.relation.target.descriptor.table)
+    .select('id')
+    .where(applied.relation.field, operator, value);
+  return query.where(applied.column, 'in', subquery);
+}
+
+function linksFor(path: string, query: Record<string, unknown>, page: number, lastPage: number): PageLinks {
+  const at = (target: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (key !== 'page') params.append(key, String(value));
+    params.set('page', String(target));
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    first: at(1),
+    last: at(lastPage),
+    prev: page > 1 ? at(Math.min(page - 1, lastPage)) : null,
+    next: page < lastPage ? at(page + 1) : null,
+  };
+}
+
+/**
+ * Lists an entity's records: checks the query against the descriptor's allow-lists, filters,
+ * searches, sorts (with `id` as the tie-break so pages never overlap), pages, counts the exact
+ * total with the count strategy, and attaches includes.
+ *
+ * @throws AppError 400 naming an unknown or malformed parameter.
+ */
+export async function list(entity: LoadedEntity, input: ListInput, ctx: OperationContext): Promise<ListResult> {
+  const parsed: ListQuery = parseListQuery(entity, ctx.registry, input.query);
+  const d = entity.descriptor;
+  let filtered = ctx.db.selectFrom(d.table);
+  for (const applied of parsed.filters) filtered = applyFilter(filtered, applied, ctx);
+  if (parsed.search) {
+    const pattern = containsPattern(parsed.search);
+    filtered = filtered.where((eb) => eb.or(d.list.search.map((field) => eb(field, 'ilike', pattern))));
+  }
+  const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
+
+  const rowsQuery = filtered
+    .select(readableFields(entity))
+    .orderBy(parsed.sort, parsed.direction)
+    .$if(parsed.sort !== 'id', (q) => q.orderBy('id', parsed.direction))
+    .limit(parsed.perPage)
+    .offset((parsed.page - 1) * parsed.perPage);
+  const strategy = input.countStrategy ?? counterThenExact;
+  const total = await strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db });
+  const data = total > 0 && (parsed.page - 1) * parsed.perPage < total ? ((await rowsQuery.execute()) as Record<string, unknown>[]) : [];
+  if (parsed.include.length > 0) await attachIncludes(entity, data, parsed.include, ctx);
+
+  const lastPage = Math.max(1, Math.ceil(total / parsed.perPage));
+  return {
+    data,
+    meta: { current_page: parsed.page, last_page: lastPage, total, per_page: parsed.perPage },
+    links: linksFor(input.path ?? `/api/${d.endpoint}`, input.query, parsed.page, lastPage),
+  };
+}

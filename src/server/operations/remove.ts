@@ -1,0 +1,40 @@
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { conflict, notFound } from '../errors.js';
+import { labelOf, type OperationContext } from './context.js';
+
+/**
+ * Deletes a record. Refuses with 409 while records of other entities point at it through a
+ * `restrict` relation, naming them and how many (`This category is still used by 3 contests.`).
+ *
+ * @throws AppError 404 when absent, 409 when still in use.
+ */
+export async function remove(entity: LoadedEntity, id: number, ctx: OperationContext): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom(entity.descriptor.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound(`${labelOf(entity)} not found.`);
+    const users: string[] = [];
+    for (const other of ctx.registry.entities) {
+      for (const relation of Object.values(other.descriptor.relations)) {
+        if (relation.entity !== entity.descriptor.name || relation.onDelete !== 'restrict') continue;
+        const row = await trx
+          .selectFrom(other.descriptor.table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(relation.field, '=', id)
+          .executeTakeFirstOrThrow();
+        const n = Number(row.n);
+        if (n > 0) users.push(`${n} ${n === 1 ? other.descriptor.label : other.descriptor.endpoint.replace(/[-_]/g, ' ')}`);
+      }
+    }
+    if (users.length > 0) {
+      throw conflict(`This ${entity.descriptor.label} is still used by ${users.join(' and ')}; it cannot be deleted.`);
+    }
+    try {
+      await trx.deleteFrom(entity.descriptor.table).where('id', '=', id).execute();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23503') {
+        throw conflict(`This ${entity.descriptor.label} is still used by other records; it cannot be deleted.`);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { AppError, notFound } from '../errors.js';
+import { labelOf, type OperationContext, readableFields, storedFields } from './context.js';
+import { ifMatchSatisfied } from './etag.js';
+import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
+import { validateWriteBody } from './write-body.js';
+
+export interface UpdateInput {
+  id: number;
+  body: unknown;
+  /** The request's `If-Match`; when given and stale, nothing is written. */
+  ifMatch?: string;
+}
+
+/** A 409 for a stale `If-Match`, carrying the current record so the client can show or merge it. */
+export class StaleRecordError extends AppError {
+  constructor(
+    readonly current: Record<string, unknown>,
+    label: string,
+  ) {
+    super(409, 'CONFLICT', `This ${label} was changed by someone else; reload it and try again.`);
+  }
+}
+
+/**
+ * Updates a record: locks it, checks `If-Match`, validates the body against the update schema,
+ * runs `beforeWrite` hooks, stores the fields sent and moves `updated_at` forward.
+ *
+ * @throws AppError 404 when absent, 409 ({@link StaleRecordError}) when `If-Match` is stale,
+ *   422 for an invalid body, 409 for a unique clash.
+ */
+export async function update(entity: LoadedEntity, input: UpdateInput, ctx: OperationContext): Promise<Record<string, unknown>> {
+  const data = validateWriteBody(entity, input.body, 'update');
+  const table = entity.descriptor.table;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const previous = (await trx
+        .selectFrom(table)
+        .select(storedFields(entity))
+        .where('id', '=', input.id)
+        .forUpdate()
+        .executeTakeFirst()) as Record<string, unknown> | undefined;
+      if (!previous) throw notFound(`${labelOf(entity)} not found.`);
+      if (input.ifMatch && !ifMatchSatisfied(input.ifMatch, previous)) {
+        const current = Object.fromEntries(readableFields(entity).map((field) => [field, previous[field]]));
+        throw new StaleRecordError(current, entity.descriptor.label);
+      }
+      await runBeforeWrite({ entity, operation: 'update', data, previous, id: input.id, db: trx });
+      const values = toColumnValues(entity, data);
+      if (entity.schema.properties?.updated_at) {
+        values.updated_at = sql`greatest(now(), ${sql.ref('updated_at')} + interval '1 millisecond')`;
+      }
+      if (Object.keys(values).length === 0) values.id = input.id;
+      return (await trx
+        .updateTable(table)
+        .set(values)
+        .where('id', '=', input.id)
+        .returning(readableFields(entity))
+        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+    });
+  } catch (error) {
+    throw uniqueConflict(entity, error);
+  }
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { beforeWriteHooks, type WriteHookContext } from '../../extensions/hooks/index.js';
+import { fieldKind } from '../../shared/descriptor/schema-fields.js';
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { messageKeyFor } from '../../shared/field-errors.js';
+import { conflict } from '../errors.js';
+
+/** Runs the descriptor's `beforeWrite` hooks in order; they may change `context.data`. */
+export async function runBeforeWrite(context: WriteHookContext): Promise<void> {
+  for (const name of context.entity.descriptor.hooks.beforeWrite) {
+    const hook = beforeWriteHooks[name];
+    if (!hook) throw new Error(`Unknown hook "${name}" (checked at start-up; the registry changed?)`);
+    await hook(context);
+  }
+}
+
+// Kept by the database itself. Other read-only fields reach the table only when a hook sets them
+// (a slug): the body schemas leave read-only fields out, so a request can never carry one.
+const MANAGED = new Set(['id', 'created_at', 'updated_at']);
+
+/**
+ * The column values of a write: virtual fields dropped, only the schema's stored fields kept, and
+ * JSON values sent as jsonb text (the pg driver would turn a JS array into a Postgres array).
+ */
+export function toColumnValues(entity: LoadedEntity, data: Record<string, unknown>): Record<string, unknown> {
+  const props = entity.schema.properties ?? {};
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(data)) {
+    const property = props[field];
+    if (!property || entity.descriptor.virtual.includes(field) || MANAGED.has(field)) continue;
+    values[field] = fieldKind(property) === 'json' && value !== null ? sql`${JSON.stringify(value)}::jsonb` : value;
+  }
+  return values;
+}
+
+
+/**
+ * Turns a unique violation into a 409 naming the field, with the descriptor's message key
+ * (`messages.<field>.unique`, else `validation.unique`). Other errors pass through.
+ */
+export function uniqueConflict(entity: LoadedEntity, error: unknown): unknown {
+  const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+  if (code !== '23505') return error;
+  const field = /Key \(([^)]+)\)=/.exec(detail ?? '')?.[1]?.split(',')[0]?.trim() ?? '';
+  const label = entity.descriptor.label;
+  return conflict(field ? `Another ${label} already has this ${field}.` : `Another ${label} already has these values.`, [
+    { path: field, keyword: 'unique', messageKey: messageKeyFor(entity.descriptor.messages, field, 'unique'), params: {} },
+  ]);
+}

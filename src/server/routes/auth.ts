@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AccountService, type ProfileInput } from '../auth/account-service.js';
+import type { ClientInfo } from '../auth/auth-service.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
+import { accessTokenOf } from '../plugins/auth.js';
+
+const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
+const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
+const newPassword = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
+// Long enough for any real password, short enough that nobody makes the KDF hash a megabyte.
+const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+const name = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
+
+const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
+// Admin passwords are 8-128; customers' (another entity) are 6-50, hence keys of their own.
+const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
+const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
+
+function object(properties: Record<string, unknown>, required: string[] = []) {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+/** Sign-in, sessions and the admin's own account, under /api (DESIGN §4-5). */
+export async function authRoutes(app: FastifyInstance) {
+  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log);
+
+  const login = {
+    config: {
+      public: true,
+      messages: { email: emailMessages, password: { required: 'validation.password.required', minLength: 'validation.password.required', maxLength: 'validation.adminPassword.max' } },
+    },
+    schema: { body: object({ email, password: anyPassword }, ['email', 'password']) },
+  };
+  const signIn = async (request: FastifyRequest<{ Body: { email: string; password: string } }>) =>
+    app.auth.signIn(request.body, clientOf(request));
+  app.post('/login', login, signIn);
+  app.post('/auth/login', login, signIn);
+
+  app.post<{ Body: { refreshToken: string } }>(
+    '/auth/refresh',
+    {
+      config: { public: true, messages: { refreshToken: { required: 'validation.refreshToken.required' } } },
+      schema: { body: object({ refreshToken: { type: 'string', minLength: 1, maxLength: 512 } }, ['refreshToken']) },
+    },
+    async (request) => app.auth.refresh(request.body.refreshToken, clientOf(request)),
+  );
+
+  // Public so that a client whose access token has just expired can still end its session by
+  // sending the refresh token; a request with neither ends nothing and still gets 204.
+  const logout = {
+    config: { public: true },
+    schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { refreshToken: { type: 'string', maxLength: 512 } } } },
+  };
+  const signOut = async (request: FastifyRequest<{ Body: { refreshToken?: string } | null }>, reply: any) => {
+    const sids = new Set<string>();
+    const token = accessTokenOf(request);
+    const claims = token ? await app.auth.verifyAccessToken(token) : null;
+    if (claims) sids.add(claims.sid);
+    const fromRefresh = request.body?.refreshToken ? app.auth.sessionOfRefreshToken(request.body.refreshToken) : null;
+    if (fromRefresh) sids.add(fromRefresh);
+    for (const sid of sids) await app.auth.logout(sid, clientOf(request));
+    return reply.status(204).send();
+  };
+  app.post('/logout', logout, signOut);
+  app.post('/oauth2/v2.0/logout', logout, signOut);
+
+  app.get('/auth/me', async (request) => ({ data: await accounts.me(request.user) }));
+  app.get('/auth/check', async (request) => ({ data: await accounts.me(request.user) }));
+
+  app.put<{ Body: ProfileInput }>(
+    '/auth/me',
+    {
+      config: {
+        messages: {
+          name: nameMessages,
+          email: emailMessages,
+          avatarUrl: { pattern: 'validation.avatarUrl.invalid', maxLength: 'validation.avatarUrl.invalid', type: 'validation.avatarUrl.invalid' },
+          currentPassword: { minLength: 'validation.currentPassword.required' },
+        },
+      },
+      schema: {
+        body: object({
+          name,
+          email,
+          avatarUrl: { type: ['string', 'null'], maxLength: 2048, pattern: '^\\s*https?://[^\\s]+\\s*$' },
+          preferences: object({
+            theme: { type: 'string', enum: ['light', 'dark'] },
+            language: { type: 'string', enum: ['en', 'id', 'ms'] },
+            notifications: { type: 'boolean' },
+          }),
+          currentPassword: anyPassword,
+        }),
+      },
+    },
+    async (request) => ({ data: await accounts.updateMe(request.user, request.body, clientOf(request)) }),
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/auth/change-password',
+    {
+      config: { messages: { currentPassword: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' }, newPassword: passwordMessages } },
+      schema: { body: object({ currentPassword: anyPassword, newPassword }, ['currentPassword', 'newPassword']) },
+    },
+    async (request, reply) => {
+      await accounts.changePassword(request.user, request.body, clientOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/auth/forgot-password',
+    { config: { public: true, messages: { email: emailMessages } }, schema: { body: object({ email }, ['email']) } },
+    async (request, reply) => {
+      await accounts.forgotPassword(request.body, clientOf(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/auth/reset-password',
+    {
+      config: { public: true, messages: { token: { required: 'validation.resetToken.required', minLength: 'validation.resetToken.required' }, password: passwordMessages } },
+      schema: { body: object({ token: { type: 'string', minLength: 1, maxLength: 512 }, password: newPassword }, ['token', 'password']) },
+    },
+    async (request, reply) => {
+      await accounts.resetPassword(request.body, clientOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { name: string; email: string; password: string } }>(
+    '/auth/register',
+    {
+      config: { messages: { name: nameMessages, email: emailMessages, password: passwordMessages } },
+      schema: { body: object({ name, email, password: newPassword }, ['name', 'email', 'password']) },
+    },
+    async (request, reply) => reply.status(201).send({ data: await accounts.register(request.user, request.body, clientOf(request)) }),
+  );
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canPerform } from '../../shared/descriptor/client-entity.js';
+import type { Action, LoadedEntity } from '../../shared/descriptor/types.js';
+import { AppError, forbidden } from '../errors.js';
+import { create } from '../operations/create.js';
+import { etagOf } from '../operations/etag.js';
+import { list } from '../operations/list.js';
+import { read } from '../operations/read.js';
+import { parseRecordId } from '../operations/record-id.js';
+import { remove } from '../operations/remove.js';
+import { StaleRecordError, update } from '../operations/update.js';
+
+const METHODS: Record<Action, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: '/' | '/:id' }> = {
+  list: { method: 'GET', url: '/' },
+  read: { method: 'GET', url: '/:id' },
+  create: { method: 'POST', url: '/' },
+  update: { method: 'PUT', url: '/:id' },
+  delete: { method: 'DELETE', url: '/:id' },
+};
+
+/**
+ * The generic CRUD routes of one entity, registered under `/api/<endpoint>`. Each handler checks
+ * the caller's role against the descriptor and calls an operation. An action no role may perform
+ * answers 405 (a read-only entity's writes).
+ */
+export async function entityCrudRoutes(app: FastifyInstance, options: { entity: LoadedEntity }) {
+  const { entity } = options;
+  const d = entity.descriptor;
+  const ctx = () => ({ db: app.db, registry: app.entities });
+  const idOf = (request: FastifyRequest) => parseRecordId(entity, (request.params as { id?: string }).id);
+  const guard = (action: Action) => async (request: FastifyRequest) => {
+    if (!canPerform(entity, action, request.user?.role)) throw forbidden();
+  };
+  const allowed = (['list', 'read', 'create', 'update', 'delete'] as Action[]).filter((a) => d.permissions[a].length > 0);
+  const allow = (url: string) => [...new Set(allowed.filter((a) => METHODS[a].url === url).map((a) => METHODS[a].method))].join(', ');
+
+  const handlers: Record<Action, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
+    list: async (request) =>
+      list(entity, { query: request.query as Record<string, unknown>, path: request.url.split('?')[0] }, ctx()),
+    read: async (request, reply) => {
+      const record = await read(entity, { id: idOf(request), include: (request.query as { include?: string }).include }, ctx());
+      reply.header('etag', etagOf(record));
+      return { data: record };
+    },
+    create: async (request, reply) => {
+      const record = await create(entity, request.body, ctx());
+      reply.code(201).header('etag', etagOf(record)).header('location', `/api/${d.endpoint}/${String(record.id)}`);
+      return { data: record };
+    },
+    update: async (request, reply) => {
+      const id = idOf(request);
+      const ifMatch = request.headers['if-match'];
+      try {
+        const record = await update(entity, { id, body: request.body, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined }, ctx());
+        reply.header('etag', etagOf(record));
+        return { data: record };
+      } catch (error) {
+        if (!(error instanceof StaleRecordError)) throw error;
+        reply.code(409).header('etag', etagOf(error.current));
+        return { statusCode: 409, code: error.code, message: error.message, data: error.current };
+      }
+    },
+    delete: async (request, reply) => {
+      await remove(entity, idOf(request), ctx());
+      return reply.code(204).send();
+    },
+  };
+
+  for (const action of Object.keys(METHODS) as Action[]) {
+    const { method, url } = METHODS[action];
+    if (d.permissions[action].length === 0) {
+      app.route({
+        method,
+        url,
+        handler: async (_request, reply) => {
+          reply.header('allow', allow(url));
+          throw new AppError(405, 'FORBIDDEN', `The ${d.label} ${action} action is not available.`);
+        },
+      });
+      continue;
+    }
+    app.route({ method, url, preHandler: guard(action), handler: handlers[action] });
+  }
+}
+
+/** Registers {@link entityCrudRoutes} for every loaded entity, each under its endpoint. */
+export async function entityRoutes(app: FastifyInstance) {
+  for (const entity of app.entities.entities) {
+    await app.register(entityCrudRoutes, { entity, prefix: `/${entity.descriptor.endpoint}` });
+  }
+}

@@ -1,0 +1,151 @@
+import { fieldKind, FIELD_NAME, isSortable, isTextual } from './schema-fields.js';
+import type { EntityDescriptor, JsonSchema } from './types.js';
+import { WIDGET_NAMES } from './types.js';
+
+/** One problem found in a descriptor or its schema: which file, where, and why. */
+export interface Problem {
+  file: 'descriptor' | 'schema';
+  path: string;
+  reason: string;
+}
+
+/** Query parameters every list has; filters cannot take these names. */
+export const RESERVED_PARAMS = ['page', 'per_page', 'sort', 'direction', 'search', 'include'];
+
+/** Checks the entity's schema: every property storable, with a safe name, and an integer `id`. */
+export function checkSchema(schema: JsonSchema): Problem[] {
+  const problems: Problem[] = [];
+  const add = (path: string, reason: string) => problems.push({ file: 'schema', path, reason });
+  if (schema.type !== 'object') add('/type', 'an entity schema must have "type": "object"');
+  const properties = schema.properties;
+  if (!properties || typeof properties !== 'object') {
+    add('/properties', 'an entity schema must list its fields under "properties"');
+    return problems;
+  }
+  for (const [field, property] of Object.entries(properties)) {
+    if (!FIELD_NAME.test(field)) add(`/properties/${field}`, `field names must be lower snake_case (a-z, 0-9, _), not "${field}"`);
+    const kind = fieldKind(property);
+    if (typeof kind === 'object') add(`/properties/${field}`, `cannot be stored: ${kind.unsupported}`);
+  }
+  const id = properties.id;
+  if (!id || id.type !== 'integer' || !id.readOnly) add('/properties/id', 'every entity needs "id": {"type": "integer", "readOnly": true}');
+  (schema.required ?? []).forEach((field, i) => {
+    if (!properties[field]) add(`/required/${i}`, `"${field}" is required but is not a property`);
+  });
+  return problems;
+}
+
+/**
+ * Checks that every field a descriptor names exists in its schema and is used sensibly (sortable,
+ * textual for substring filters, writable in forms...). Relations' targets are checked by
+ * `loadEntities`, which knows every entity.
+ */
+export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHooks?: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  const add = (path: string, reason: string) => problems.push({ file: 'descriptor', path, reason });
+  const props = schema.properties ?? {};
+  const has = (field: string) => Object.hasOwn(props, field);
+  const field = (path: string, name: string) => {
+    if (!has(name)) add(path, `"${name}" is not a field of the schema "${d.schema}"`);
+    return has(name);
+  };
+
+  field('/titleField', d.titleField);
+
+  d.list.columns.forEach((column, i) => {
+    const at = `/list/columns/${i}`;
+    if (!field(`${at}/field`, column.field)) return;
+    if (column.cell === 'relation') {
+      if (!column.relation || !d.relations[column.relation]) add(`${at}/relation`, 'a relation cell needs "relation" naming one of "relations"');
+      if (!column.display) add(`${at}/display`, 'a relation cell needs "display", the related field shown');
+    }
+    if (column.sortable && !d.list.sorts.includes(column.field)) add(`${at}/sortable`, `"${column.field}" is sortable but not in list.sorts`);
+    if (column.cell === 'badge' && !column.badges) add(`${at}/badges`, 'a badge cell needs "badges"');
+  });
+  d.list.sorts.forEach((sort, i) => {
+    if (field(`/list/sorts/${i}`, sort) && !isSortable(props[sort]!)) add(`/list/sorts/${i}`, `"${sort}" holds JSON and cannot be sorted`);
+  });
+  if (field('/list/defaultSort/field', d.list.defaultSort.field) && !isSortable(props[d.list.defaultSort.field]!)) {
+    add('/list/defaultSort/field', 'the default sort field cannot be sorted');
+  }
+  const params = new Set<string>();
+  d.list.filters.forEach((filter, i) => {
+    const at = `/list/filters/${i}`;
+    if (RESERVED_PARAMS.includes(filter.param)) add(`${at}/param`, `"${filter.param}" is a reserved list parameter`);
+    if (params.has(filter.param)) add(`${at}/param`, `"${filter.param}" is used by two filters`);
+    params.add(filter.param);
+    const [first, second] = filter.field.split('.') as [string, string | undefined];
+    if (second !== undefined) {
+      if (!d.relations[first]) add(`${at}/field`, `"${first}" is not one of "relations"`);
+      return;
+    }
+    if (!field(`${at}/field`, first)) return;
+    if (filter.operator === 'ilike' && !isTextual(props[first]!)) add(`${at}/operator`, `ilike needs a text field; "${first}" is not`);
+    if (fieldKind(props[first]!) === 'json') add(`${at}/field`, `"${first}" holds JSON and cannot be filtered`);
+  });
+  d.list.search.forEach((name, i) => {
+    if (field(`/list/search/${i}`, name) && !isTextual(props[name]!)) add(`/list/search/${i}`, `search needs text fields; "${name}" is not`);
+  });
+
+  d.detail.sections.forEach((section, i) =>
+    section.fields.forEach((display, j) => {
+      const at = `/detail/sections/${i}/fields/${j}`;
+      if (display.cell === 'relation' && (!display.relation || !d.relations[display.relation])) {
+        add(`${at}/relation`, 'a relation cell needs "relation" naming one of "relations"');
+      }
+      if (field(`${at}/field`, display.field) && props[display.field]?.writeOnly) add(`${at}/field`, `"${display.field}" is write-only and never shown`);
+    }),
+  );
+
+  (['create', 'edit'] as const).forEach((which) => {
+    const form = d.forms[which];
+    form.fields.forEach((name, i) => {
+      if (field(`/forms/${which}/fields/${i}`, name) && props[name]!.readOnly) {
+        add(`/forms/${which}/fields/${i}`, `"${name}" is read-only in the schema and cannot be in a form`);
+      }
+    });
+    for (const [name, ui] of Object.entries(form.uiSchema)) {
+      if (name.startsWith('ui:')) continue;
+      if (!form.fields.includes(name)) add(`/forms/${which}/uiSchema/${name}`, `"${name}" is not a field of this form`);
+      const widget = ui['ui:widget'];
+      if (widget !== undefined && !(WIDGET_NAMES as readonly unknown[]).includes(widget)) {
+        add(`/forms/${which}/uiSchema/${name}/ui:widget`, `unknown widget "${String(widget)}"; known: ${WIDGET_NAMES.join(', ')}`);
+      }
+    }
+    for (const name of Object.keys(form.defaults)) {
+      if (!form.fields.includes(name)) add(`/forms/${which}/defaults/${name}`, `"${name}" is not a field of this form`);
+    }
+  });
+  if (d.permissions.create.length > 0) {
+    for (const name of schema.required ?? []) {
+      const property = props[name];
+      if (!property || property.readOnly || d.forms.create.fields.includes(name) || property.default !== undefined) continue;
+      add('/forms/create/fields', `"${name}" is required, has no default and is not in the create form`);
+    }
+  }
+
+  for (const name of Object.keys(d.messages)) field(`/messages/${name}`, name);
+  for (const [name, relation] of Object.entries(d.relations)) {
+    const at = `/relations/${name}`;
+    if (has(name)) add(at, `a relation cannot share its name with the field "${name}"`);
+    if (field(`${at}/field`, relation.field) && fieldKind(props[relation.field]!) !== 'integer') {
+      add(`${at}/field`, `"${relation.field}" must be an integer field to hold an id`);
+    }
+  }
+  d.includes.forEach((name, i) => {
+    if (!d.relations[name]) add(`/includes/${i}`, `"${name}" is not one of "relations"`);
+  });
+  d.unique.forEach((entry, i) => {
+    (Array.isArray(entry) ? entry : [entry]).forEach((name) => field(`/unique/${i}`, name));
+  });
+  d.virtual.forEach((name, i) => {
+    field(`/virtual/${i}`, name);
+    if (!d.forms.create.fields.includes(name) && !d.forms.edit.fields.includes(name)) add(`/virtual/${i}`, `"${name}" is in no form`);
+  });
+  if (knownHooks) {
+    d.hooks.beforeWrite.forEach((hook, i) => {
+      if (!knownHooks.includes(hook)) add(`/hooks/beforeWrite/${i}`, `unknown hook "${hook}"; known: ${knownHooks.join(', ') || 'none'}`);
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,351 @@
+/**
+ * Entity descriptor types: how the console shows, guards and stores one entity whose record shape
+ * is its JSON Schema. `entities/<name>.json` is validated against `schemas/descriptor.schema.json`
+ * and then loaded (see `load-descriptor.ts`) into a frozen {@link EntityDescriptor}; the browser
+ * receives the {@link ClientEntity} form from `GET /api/meta/entities`.
+ *
+ * Field names are the schema's property names (snake_case, as stored and as sent on the wire).
+ */
+
+/** A JSON Schema (draft-07) object, kept loose: the schema itself is data. */
+export type JsonSchema = {
+  $id?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  format?: string;
+  default?: unknown;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+  [keyword: string]: unknown;
+};
+
+/** Roles allowed per action; an empty list means nobody (a read-only entity has empty writes). */
+export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
+export const ACTIONS: readonly Action[] = ['list', 'read', 'create', 'update', 'delete'];
+export type Permissions = Record<Action, string[]>;
+
+/** The permissions resolved for one caller: what the client may offer. */
+export type ResolvedPermissions = Record<Action, boolean>;
+
+/**
+ * How a value is rendered in a list cell or a detail field (the client's cell registry):
+ * - `text` plain text; `truncate` text cut at `truncate` characters with the full text as title;
+ * - `badge` the value through `badges` (label key + colour); `status-badge` active/inactive (a string
+ *   `active`/`inactive` or a boolean) as the Active/Inactive badge;
+ * - `date` long date (UTC, en-US style, localized); `relative-date` long date plus relative time;
+ * - `image` a round thumbnail of an http(s) URL, hidden on load error;
+ * - `link` an http(s) URL opened in a new tab (`linkLabel` the text); `email` a mailto link;
+ *   `phone` a tel link; `relation` a field of an included related record (`relation`, `display`).
+ */
+export const CELL_KINDS = [
+  'text',
+  'truncate',
+  'badge',
+  'status-badge',
+  'date',
+  'relative-date',
+  'image',
+  'link',
+  'email',
+  'phone',
+  'number',
+  'relation',
+] as const;
+export type CellKind = (typeof CELL_KINDS)[number];
+
+/**
+ * RJSF widget names the client's theme registers (`uiSchema[field]['ui:widget']`). Fields without
+ * one get the widget RJSF picks from the schema type (text, number, checkbox, select for enums).
+ */
+export const WIDGET_NAMES = [
+  'text',
+  'textarea',
+  'email',
+  'password',
+  'number',
+  'select',
+  'searchable-select',
+  'radio',
+  'switch',
+  'active-switch',
+  'checkbox',
+  'date',
+  'datetime',
+  'url',
+  'currency',
+  'hidden',
+] as const;
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** Colours of a badge, Radix Themes accent names. */
+export type BadgeColor = 'gray' | 'green' | 'red' | 'yellow' | 'amber' | 'blue' | 'orange' | 'purple' | 'cyan';
+
+/** One value's badge: an i18n key and a colour. */
+export interface BadgeOption {
+  label: string;
+  color: BadgeColor;
+}
+
+/** How one field is displayed (list column or detail field). */
+export interface FieldDisplay {
+  field: string;
+  /** i18n key of the label; default `entities.<name>.fields.<field>`. */
+  label?: string;
+  /** Default `text`. */
+  cell?: CellKind;
+  /** For `truncate`: characters shown. */
+  truncate?: number;
+  /** For `badge`: per value; values not listed use `fallbackBadge`. */
+  badges?: Record<string, BadgeOption>;
+  fallbackBadge?: BadgeOption;
+  /** For `relation`: the relation name and the related field shown. */
+  relation?: string;
+  display?: string;
+  /** i18n key shown when the value is empty (list placeholder such as 'No strategy'); `{{id}}` is the raw value. */
+  empty?: string;
+  /** For `link`: i18n key of the link text ('View Video'). */
+  linkLabel?: string;
+}
+
+/** A list column: a displayed field, optionally sortable. */
+export interface ListColumn extends FieldDisplay {
+  /** Whether clicking the header sorts by it; the field must then be in `list.sorts`. */
+  sortable?: boolean;
+  /** Whether the cell links to the record's detail page. */
+  linkToDetail?: boolean;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Filter operators: exact match, case-insensitive substring, range bounds. */
+export type FilterOperator = 'eq' | 'ilike' | 'gte' | 'lte';
+
+/** How the filter is entered in the list's filter bar. */
+export type FilterInput = 'text' | 'number' | 'select' | 'date' | 'boolean';
+
+/**
+ * A list filter: the query parameter (`status`, or `q[customer_id]`), the field it applies to (a
+ * column of this entity, or `relation.field` through a belongsTo relation), the operator and how
+ * it is entered. `values` maps accepted parameter values to stored values (`active` → `true`).
+ */
+export interface ListFilter {
+  param: string;
+  field: string;
+  operator: FilterOperator;
+  input: FilterInput;
+  /** i18n key of the label; default `entities.<name>.filters.<param without q[ ]>`. */
+  label?: string;
+  values?: Record<string, string | number | boolean>;
+}
+
+/** The list screen and the list endpoint. */
+export interface ListConfig {
+  columns: ListColumn[];
+  /** Row actions offered (each also needs the permission). */
+  actions: Array<'view' | 'edit' | 'delete'>;
+  /** Allowed `sort` values; default the sortable columns. */
+  sorts: string[];
+  defaultSort: { field: string; direction: SortDirection };
+  /** The server's default `per_page` (at most 100). */
+  pageSize: number;
+  /**
+   * The browser URL's page-size parameter (`size` for companies/customers); `null` when the page
+   * size comes from the server and is not in the URL (categories).
+   */
+  pageSizeParam: string | null;
+  filters: ListFilter[];
+  /** Fields `search` matches case-insensitively as substrings (any of them). */
+  search: string[];
+}
+
+/** A group of fields on the detail page. */
+export interface DetailSection {
+  /** i18n key of the section title. */
+  title: string;
+  fields: FieldDisplay[];
+  /** Shown only when this field (usually a relation name) has a value. */
+  showIf?: string;
+}
+
+export interface DetailConfig {
+  sections: DetailSection[];
+  /** i18n key shown for an empty value; default `common.not_provided`. */
+  empty: string;
+}
+
+/** RJSF uiSchema for a form, keyed by field (`{ status: { 'ui:widget': 'active-switch' } }`). */
+export type UiSchema = Record<string, Record<string, unknown>>;
+
+/** One form: which fields, in order, with widgets and defaults. */
+export interface FormConfig {
+  fields: string[];
+  uiSchema: UiSchema;
+  /** Initial values beyond the schema's `default`s. */
+  defaults: Record<string, unknown>;
+}
+
+/** A belongsTo relation: `field` holds the id of a record of `entity`. */
+export interface Relation {
+  kind: 'belongsTo';
+  /** The foreign key field of this entity (`category_id`). */
+  field: string;
+  /** The related entity's name (`category`). */
+  entity: string;
+  /** Fields of the related record an `include` returns (id always included). */
+  fields: string[];
+  /** What deleting the related record does: `restrict` (409) or `set-null`. */
+  onDelete: 'restrict' | 'set-null';
+}
+
+/** Server hooks by name, run in order (registered in `src/extensions/hooks`). */
+export interface Hooks {
+  /** Run after validation, before the row is written (derive a slug, hash a password). */
+  beforeWrite: string[];
+}
+
+/**
+ * i18n keys of the entity's own texts. Each defaults to `entities.<name>.<key in snake_case>`, so a
+ * descriptor rarely lists them.
+ */
+export interface EntityTexts {
+  /** Page title of the list ('Manage Category'). */
+  title: string;
+  /** Heading of the list ('Category List'). */
+  listTitle: string;
+  detailTitle: string;
+  createTitle: string;
+  editTitle: string;
+  /** The list's create button and the create form's submit ('Create Category'). */
+  createButton: string;
+  submitCreate: string;
+  submitUpdate: string;
+  empty: string;
+  /** 'Error loading categories: {{message}}'. */
+  loadError: string;
+  /** 'Error loading category: {{message}}'. */
+  loadOneError: string;
+  notFound: string;
+  backToList: string;
+  deleteTitle: string;
+  /** 'Are you sure you want to delete category "{{name}}"?' */
+  deleteConfirm: string;
+  invalidId: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+}
+export const ENTITY_TEXT_KEYS: ReadonlyArray<keyof EntityTexts> = [
+  'title',
+  'listTitle',
+  'detailTitle',
+  'createTitle',
+  'editTitle',
+  'createButton',
+  'submitCreate',
+  'submitUpdate',
+  'empty',
+  'loadError',
+  'loadOneError',
+  'notFound',
+  'backToList',
+  'deleteTitle',
+  'deleteConfirm',
+  'invalidId',
+  'created',
+  'updated',
+  'deleted',
+  'createFailed',
+  'updateFailed',
+  'deleteFailed',
+];
+
+/** Browser routes (without leading slash); detail and edit derive from `list`. */
+export interface EntityRoutes {
+  list: string;
+  create: string;
+  /** Default `<list>/:id`. */
+  detail: string;
+  /** Default `<list>/edit/:id`. */
+  edit: string;
+}
+
+/**
+ * A loaded, validated, defaulted and frozen descriptor. The JSON file may omit anything with a
+ * default (see `schemas/descriptor.schema.json`); after loading every key is present.
+ */
+export interface EntityDescriptor {
+  /** Singular, snake_case (`category`). */
+  name: string;
+  /** Schema file name without `.schema.json`; default `name`. */
+  schema: string;
+  /** API path segment under /api (`categories`). */
+  endpoint: string;
+  /** Table name; default `endpoint` with `-` as `_`. */
+  table: string;
+  routes: EntityRoutes;
+  /** The field naming a record in titles and confirmations (`name`). */
+  titleField: string;
+  /** English singular noun used in server messages ('Invalid category ID'); default `name` with spaces. */
+  label: string;
+  texts: EntityTexts;
+  /** Whether it appears in the sidebar (and where: lower first). */
+  menu: { show: boolean; order: number; icon?: string; label: string };
+  permissions: Permissions;
+  list: ListConfig;
+  detail: DetailConfig;
+  forms: { create: FormConfig; edit: FormConfig };
+  /** Per field and ajv keyword, an i18n key (`{ name: { required: 'validation.name.required' } }`). */
+  messages: Record<string, Record<string, string>>;
+  relations: Record<string, Relation>;
+  /** Relation names an `include` may ask for; default all relations. */
+  includes: string[];
+  hooks: Hooks;
+  /** Fields (or field sets) unique across the table. */
+  unique: Array<string | string[]>;
+  /** Form fields validated but never stored (`password_confirmation`). */
+  virtual: string[];
+}
+
+/** A loaded entity: descriptor, its schema, and the schemas derived from them. */
+export interface LoadedEntity {
+  descriptor: EntityDescriptor;
+  /** The entity's JSON Schema, as written. */
+  schema: JsonSchema;
+  /** Body schema of POST: the create form's fields, `additionalProperties: false`. */
+  createSchema: JsonSchema;
+  /** Body schema of PUT: the edit form's fields, `additionalProperties: false`. */
+  updateSchema: JsonSchema;
+  /** Where it was loaded from (for messages). */
+  file: string;
+}
+
+/** Descriptor keys the browser never receives. */
+export type ServerOnlyKey = 'hooks' | 'permissions' | 'table';
+
+/**
+ * What `GET /api/meta/entities` returns per entity: the descriptor without server-only keys, the
+ * schema (without `writeOnly` fields' defaults or anything server-only), derived form schemas, and
+ * the caller's permissions as booleans.
+ */
+export interface ClientEntity extends Omit<EntityDescriptor, ServerOnlyKey> {
+  jsonSchema: JsonSchema;
+  createSchema: JsonSchema;
+  updateSchema: JsonSchema;
+  permissions: ResolvedPermissions;
+}
+
+/** The body of `GET /api/meta/entities`. */
+export interface MetaEntitiesResponse {
+  data: ClientEntity[];
+}

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup } from '../../src/server/backup/restore-backup.js';
+import { writeBackup } from '../../src/server/backup/write-backup.js';
+import { listScheduledBackups, pruneScheduledBackups } from '../../src/server/backup/scheduled-backups.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { type Database, openDatabase } from '../../src/server/db/kysely.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js';
+
+type Kind = 'pglite' | 'postgres';
+
+/** Stand-ins for entity tables: every type a schema can map to, a composite key, and a reference
+ * whose parent sorts after the child by name (so only dependency order restores it). */
+async function createProbeTables(db: Kysely<any>) {
+  await sql`create table zz_parent (id serial primary key, name text not null)`.execute(db);
+  await sql`create table aa_child (
+    id bigserial primary key,
+    parent_id integer not null references zz_parent(id),
+    amount numeric(14, 4), big int8, ratio float8, day date, at timestamptz, local_at timestamp,
+    doc jsonb, raw json, tags text[], blob bytea, flag boolean, label varchar(40),
+    upper_name text generated always as (upper(label)) stored)`.execute(db);
+  await sql`create table pairs (a text, b integer, note text, primary key (a, b))`.execute(db);
+}
+
+async function fillProbeTables(db: Kysely<any>) {
+  await sql`insert into zz_parent (name) select 'parent ' || g from generate_series(1, 25) g`.execute(db);
+  await sql`insert into aa_child (parent_id, amount, big, ratio, day, at, local_at, doc, raw, tags, blob, flag, label)
+    select 1 + (g % 25), g * 1.2345, 9007199254740993 + g, 1.0 / 3 * g, date '2024-02-29' + g,
+      timestamptz '2026-01-31 23:59:59.123456+07' + g * interval '1 minute', timestamp '2026-06-01 10:00:00.000001',
+      jsonb_build_object('n', g, 'nested', jsonb_build_array('a', null, true)), 'null'::json, array['x', 'y "quoted"', null],
+      decode('00ff10', 'hex'), g % 2 = 0, 'label ' || g
+    from generate_series(1, 60) g`.execute(db);
+  await sql`insert into aa_child (parent_id, doc, raw) values (3, null, null)`.execute(db);
+  await sql`insert into pairs select 'k' || (g % 4), g, 'note ' || g from generate_series(1, 30) g`.execute(db);
+  await sql`insert into settings (key, value) values ('probe', 'value with ''quotes'' and ünïcode')`.execute(db);
+}
+
+/** Every table's rows as the database itself renders them, for an exact comparison. */
+async function snapshot(db: Kysely<any>): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of ['zz_parent', 'aa_child', 'pairs', 'settings', 'users']) {
+    const rows = await sql<{ r: string }>`select row_to_json(t)::text as r from ${sql.table(table)} t order by 1`.execute(db);
+    out[table] = rows.rows.map((r) => r.r);
+  }
+  return out;
+}
+
+async function openFresh(kind: Kind): Promise<{ database: Database; test: TestDatabase }> {
+  const test = await createTestDatabase(kind);
+  const database = await openDatabase({ databaseUrl: test.env.DATABASE_URL });
+  await migrateToLatest(database.db);
+  await createProbeTables(database.db);
+  return { database, test };
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-backup-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
+  let source: { database: Database; test: TestDatabase };
+  let file: string;
+  let expected: Record<string, string[]>;
+
+  beforeAll(async () => {
+    source = await openFresh(kind);
+    await fillProbeTables(source.database.db);
+    await sql`insert into users (email, name, password_hash) values ('a@example.com', 'A', 'x'), ('b@example.com', 'B', 'y')`.execute(source.database.db);
+    expected = await snapshot(source.database.db);
+    file = path.join(tmp, `${kind}.ndjson.gz`);
+  });
+  afterAll(async () => {
+    await source?.database.close();
+    await source?.test.drop();
+  });
+
+  it('writes a header, every row in dependency order, and an end line with the counts', async () => {
+    const summary = await writeBackup(source.database, file, { batchSize: 7 });
+    expect(summary.tables).toMatchObject({ zz_parent: 25, aa_child: 61, pairs: 30, settings: 1, users: 2 });
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ format: 'awards-console-backup', version: 1, source: kind, migrations: ['001-system-tables'] });
+    const names = lines[0].tables.map((t: { name: string }) => t.name);
+    expect(names).not.toContain('kysely_migration');
+    expect(names.indexOf('zz_parent')).toBeLessThan(names.indexOf('aa_child'));
+    expect(lines[0].tables.find((t: { name: string }) => t.name === 'pairs').primary_key).toEqual(['a', 'b']);
+    expect(lines.at(-1)).toMatchObject({ end: true, rows: { aa_child: 61 } });
+    const rowTables = lines.slice(1, -1).map((l) => l.t as string);
+    expect(rowTables.indexOf('aa_child')).toBeGreaterThan(rowTables.lastIndexOf('zz_parent'));
+    const child = lines.find((l) => l.t === 'aa_child' && l.r.id === '1').r;
+    expect(child).toMatchObject({ big: '9007199254740994', day: '2024-03-01', raw: 'null', flag: false });
+    expect(child.at).toMatch(/^2026-01-\d\dT\d\d:\d\d:59\.123456/);
+    expect(new Date(child.at).toISOString()).toBe('2026-01-31T17:00:59.123Z');
+    expect(child).not.toHaveProperty('upper_name');
+    expect(fs.readdirSync(tmp).filter((n) => n.startsWith('.backup-') || n.endsWith('.partial'))).toEqual([]);
+  });
+
+  it.each(testDatabaseKinds())('restores into an empty %s database exactly, sequences past the restored ids', async (targetKind) => {
+    const target = await openFresh(targetKind);
+    try {
+      const summary = await restoreBackup(target.database, file, { batchSize: 9 });
+      expect(summary.rows).toBe(25 + 61 + 30 + 1 + 2);
+      expect(await snapshot(target.database.db)).toEqual(expected);
+      const next = await sql<{ id: number }>`insert into zz_parent (name) values ('new') returning id`.execute(target.database.db);
+      expect(next.rows[0]!.id).toBe(26);
+      const user = await sql<{ id: number }>`insert into users (email, name, password_hash) values ('c@example.com', 'C', 'z') returning id`.execute(target.database.db);
+      expect(user.rows[0]!.id).toBe(3);
+    } finally {
+      await target.database.close();
+      await target.test.drop();
+    }
+  });
+
+  it('refuses a target that has data unless forced, then replaces it', async () => {
+    const target = await openFresh(kind);
+    try {
+      await sql`insert into zz_parent (name) values ('already here')`.execute(target.database.db);
+      await expect(restoreBackup(target.database, file)).rejects.toThrow(/already has data \(zz_parent\).*--force/);
+      await restoreBackup(target.database, file, { force: true });
+      expect(await snapshot(target.database.db)).toEqual(expected);
+    } finally {
+      await target.database.close();
+      await target.test.drop();
+    }
+  });
+
+  it('leaves the target untouched when the file is cut short or is not a backup', async () => {
+    const target = await openFresh(kind);
+    try {
+      const whole = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n');
+      const cut = path.join(tmp, `${kind}-cut.ndjson.gz`);
+      fs.writeFileSync(cut, zlib.gzipSync(whole.slice(0, -1).join('\n') + '\n'));
+      await expect(restoreBackup(target.database, cut)).rejects.toThrow(/incomplete/);
+      const damaged = path.join(tmp, `${kind}-damaged.ndjson.gz`);
+      const bytes = fs.readFileSync(file);
+      fs.writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      await expect(restoreBackup(target.database, damaged)).rejects.toThrow();
+      const other = path.join(tmp, `${kind}-other.ndjson.gz`);
+      fs.writeFileSync(other, zlib.gzipSync('{"hello":"world"}\n'));
+      await expect(restoreBackup(target.database, other)).rejects.toThrow(/not an Awards Console backup/);
+      const count = await sql<{ n: number }>`select count(*) as n from aa_child`.execute(target.database.db);
+      expect(count.rows[0]!.n).toBe(0);
+    } finally {
+      await target.database.close();
+      await target.test.drop();
+    }
+  });
+
+  it('names every table the target lacks instead of restoring part of the backup', async () => {
+    const test = await createTestDatabase(kind);
+    const database = await openDatabase({ databaseUrl: test.env.DATABASE_URL });
+    try {
+      await migrateToLatest(database.db);
+      await expect(restoreBackup(database, file)).rejects.toThrow(/table aa_child does not exist.*table pairs does not exist/);
+    } finally {
+      await database.close();
+      await test.drop();
+    }
+  });
+});
+
+describe('scheduled backups on PGlite', () => {
+  it('writes one after start when none is recent, keeps the newest seven, and leaves manual backups alone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    const dir = path.join(dataDir, 'backups');
+    fs.mkdirSync(dir, { recursive: true });
+    const old = Date.now() / 1000 - 3 * 3600;
+    for (let day = 1; day <= 8; day++) {
+      const name = path.join(dir, `scheduled-2020-01-0${day}T00-00-00-000Z.ndjson.gz`);
+      fs.writeFileSync(name, 'old');
+      fs.utimesSync(name, old, old);
+    }
+    fs.writeFileSync(path.join(dir, 'backup-2019-01-01T00-00-00-000Z.ndjson.gz'), 'manual');
+    const config = loadConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: '1', DEMO_DATA: 'false', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'correct-horse-battery' });
+    const app = await buildApp(config, { logger: false });
+    try {
+      const deadline = Date.now() + 15_000;
+      const settled = () => !listScheduledBackups(dir)[0]?.includes('2020-01-0') && listScheduledBackups(dir).length === 7;
+      while (Date.now() < deadline && !settled()) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const scheduled = listScheduledBackups(dir);
+      expect(scheduled[0]).not.toMatch(/2020-01-0/);
+      expect(scheduled).toHaveLength(7);
+      expect(fs.existsSync(path.join(dir, 'backup-2019-01-01T00-00-00-000Z.ndjson.gz'))).toBe(true);
+      const header = JSON.parse(zlib.gunzipSync(fs.readFileSync(scheduled[0]!)).toString('utf8').split('\n')[0]!);
+      expect(header.source).toBe('pglite');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('prunes only scheduled backups, oldest first', () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'prune-'));
+    for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(dir, `scheduled-2021-01-0${i + 1}T00-00-00-000Z.ndjson.gz`), '');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), '');
+    const removed = pruneScheduledBackups(dir, 1);
+    expect(removed.map((f) => path.basename(f))).toEqual(['scheduled-2021-01-02T00-00-00-000Z.ndjson.gz', 'scheduled-2021-01-01T00-00-00-000Z.ndjson.gz']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'scheduled-2021-01-03T00-00-00-000Z.ndjson.gz']);
+  });
+});

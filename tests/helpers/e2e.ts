@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+/** Where failing tests leave their screenshots (git-ignored). */
+export const SCREENSHOT_DIR = path.join(root, 'tests', 'e2e', 'screenshots');
+
+/** A running server built from `dist/` with its own fresh data directory. */
+export interface StartedServer {
+  url: string;
+  dataDir: string;
+  /** What the server printed so far (for failure messages). */
+  output(): string;
+  /** Stops the server with SIGTERM, waits for it to exit, and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts `node dist/server/main.js` (run `node build.mjs` first) on a free port with a fresh
+ * temporary DATA_DIR, no demo data and the known admin, and waits until `/api/health` answers.
+ *
+ * @example const server = await startServer(); ... await server.stop();
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  const main = path.join(root, 'dist', 'server', 'main.js');
+  if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: run "node build.mjs" before the e2e tests.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'awards-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      BACKUP_INTERVAL_HOURS: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited(child);
+    clearTimeout(timer);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /api/health within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, dataDir, output: () => output, stop };
+}
+
+/** Headless Chromium (`CHROMIUM_PATH` or `/usr/bin/chromium`) with the team's flags. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (own storage and cookies) in English at the given width. */
+export async function newContext(browser: Browser, width = 1280, height = 800): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height }, locale: 'en-US' });
+}
+
+/**
+ * Signs in through the login form (field names, so it works in any language) and waits until the
+ * app has left `/login`. Goes to `/login` first unless `goto` is false (the page is already there).
+ */
+export async function signIn(
+  page: Page,
+  url: string,
+  { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, goto = true }: { email?: string; password?: string; goto?: boolean } = {},
+): Promise<void> {
+  if (goto) await page.goto(`${url}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((target) => !target.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** Saves a full-page screenshot under tests/e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-_]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Runs a test body with a page and, when it throws, keeps a screenshot of the page as it was
+ * before rethrowing.
+ */
+export async function withScreenshotOnFailure<T>(page: Page, name: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
+    throw error;
+  }
+}
