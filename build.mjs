@@ -57,8 +57,46 @@ function serverOptions() {
   };
 }
 
+/**
+ * Radix Themes imports every primitive through the `radix-ui` barrels, so any one component pulls
+ * all primitives any page uses into the first chunk. This points each of its imports at the
+ * primitive's own package (the barrels only re-export them), keeping the sign-in page small.
+ */
+function radixImportMap(file) {
+  const source = fs.readFileSync(path.join(root, 'node_modules/radix-ui/dist', file), 'utf8');
+  const map = new Map();
+  for (const [, name, pkg] of source.matchAll(/import \* as (\w+) from "([^"]+)"/g)) map.set(name, { pkg, namespace: true });
+  for (const [, names, pkg] of source.matchAll(/import \{([^}]+)\} from "([^"]+)"/g)) {
+    for (const name of names.split(',').map((part) => part.trim())) if (/^\w+$/.test(name)) map.set(name, { pkg, namespace: false });
+  }
+  return map;
+}
+
+const unbarrelRadix = {
+  name: 'unbarrel-radix',
+  setup(build) {
+    const maps = {};
+    build.onLoad({ filter: /[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/].*\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const contents = text.replace(/import\{([^}]*)\}from"(radix-ui(?:\/internal)?)"/g, (whole, names, barrel) => {
+        maps[barrel] ??= radixImportMap(barrel === 'radix-ui' ? 'index.mjs' : 'internal.mjs');
+        const parts = names.split(',').map((part) => part.trim().split(/\s+as\s+/));
+        if (parts.some(([name]) => !maps[barrel].has(name))) return whole;
+        return parts
+          .map(([name, alias = name]) => {
+            const { pkg, namespace } = maps[barrel].get(name);
+            return namespace ? `import*as ${alias} from"${pkg}";` : `import{${name} as ${alias}}from"${pkg}";`;
+          })
+          .join('');
+      });
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 function clientOptions() {
   return {
+    plugins: [unbarrelRadix],
     absWorkingDir: root,
     entryPoints: { main: 'src/app/main.tsx' },
     outdir: path.join(publicDir, 'assets'),
@@ -137,7 +175,7 @@ async function watch() {
   const clientCtx = await esbuild.context({
     ...clientOptions(),
     minify: false,
-    plugins: [onEnd('index', (result) => writeIndex(result.metafile))],
+    plugins: [unbarrelRadix, onEnd('index', (result) => writeIndex(result.metafile))],
   });
   await Promise.all([clientCtx.watch(), serverCtx.watch()]);
   console.log('Watching for changes; the server restarts after each server build.');

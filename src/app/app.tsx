@@ -1,37 +1,49 @@
-// Deep imports keep the sign-in page's first load free of the whole Radix Themes barrel.
-import { Theme } from '@radix-ui/themes/components/theme';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { AuthProvider, useAuth } from './auth/auth-context.js';
+import { THEME_SETTINGS, useAppearance } from './appearance.js';
+import { AuthProvider } from './auth/auth-context.js';
 import i18n from './i18n.js';
 import type { createAppRouter } from './router.js';
 
-/** Radix Themes, light by default and dark when the profile says so; the one toast container. */
+/**
+ * The Radix Themes root as plain markup (the classes and data attributes `<Theme>` renders): the
+ * sign-in page needs no more, and `<Theme>` itself brings the tooltip machinery into the first
+ * load. The authenticated layout adds the real `<Theme>` with the same settings. Also the one
+ * toast container (top-right, 4000 ms, at most 3).
+ */
 function ThemeRoot({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const appearance = user?.preferences?.theme === 'dark' ? 'dark' : 'light';
+  const appearance = useAppearance();
   return (
-    <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium" panelBackground="solid">
+    <div
+      className={`radix-themes ${appearance}`}
+      data-is-root-theme="true"
+      data-accent-color={THEME_SETTINGS.accentColor}
+      data-gray-color={THEME_SETTINGS.grayColor}
+      data-has-background="true"
+      data-panel-background={THEME_SETTINGS.panelBackground}
+      data-radius={THEME_SETTINGS.radius}
+      data-scaling={THEME_SETTINGS.scaling}
+    >
       {children}
       <ToastContainer position="top-right" autoClose={4000} limit={3} theme={appearance} newestOnTop />
-    </Theme>
+    </div>
   );
 }
 
-/** The providers around the router: i18n, TanStack Query, auth, theme. */
-export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
+/**
+ * The providers around the router: i18n, auth, the theme root and toasts. TanStack Query, the
+ * dialog service and the full `<Theme>` live in the authenticated layout.
+ */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ThemeRoot>
-            <RouterProvider router={router} />
-          </ThemeRoot>
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>
+        <ThemeRoot>
+          <RouterProvider router={router} />
+        </ThemeRoot>
+      </AuthProvider>
     </I18nextProvider>
   );
 }

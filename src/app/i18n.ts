@@ -1,10 +1,6 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/id';
-import 'dayjs/locale/ms';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en/common.json';
 
 /** The console's languages, in the order the header's switcher cycles through them. */
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -27,12 +23,15 @@ export function nextLanguage(current: string | null | undefined): Language {
 
 function applyLanguage(tag: string | undefined) {
   const language = toLanguage(tag);
-  dayjs.locale(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** The other languages load on demand, each in its own chunk; English, the fallback, is bundled. */
+/**
+ * Each language loads on demand in its own chunk (English too, as the fallback), so the first
+ * page load carries no translations it does not show.
+ */
 const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('../../locales/en/common.json'),
   id: () => import('../../locales/id/common.json'),
   ms: () => import('../../locales/ms/common.json'),
 };
@@ -55,9 +54,10 @@ const lazyLocales: BackendModule = {
 
 /**
  * The app's i18next instance: namespace `common`, fallback `en`, resources from `locales/`
- * (English bundled, Indonesian and Malay loaded on demand), language detected from `?lng=`, cookie, localStorage, sessionStorage, the browser,
- * then `<html lang>` (spec §1), remembered in localStorage and a cookie. Keeps `<html lang>` and
- * dayjs's locale in step with the language. Initialised synchronously on import.
+ * loaded on demand, language detected from `?lng=`, cookie, localStorage, sessionStorage, the browser,
+ * then `<html lang>` (spec §1), remembered in localStorage and a cookie. Keeps `<html lang>` in step with
+ * the language (dates are formatted with the language passed explicitly). Initialised on import; await
+ * {@link i18nReady} (or `changeLanguage`) before the first render.
  */
 export const i18n: I18n = i18next.createInstance();
 
@@ -69,8 +69,6 @@ export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { common: en as ResourceKey } },
-    partialBundledLanguages: true,
     ns: ['common'],
     defaultNS: 'common',
     fallbackLng: 'en',

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { connectHttpClient } from './auth/session.js';
 import { i18nReady } from './i18n.js';
-import { createQueryClient } from './query-client.js';
 import { createAppRouter } from './router.js';
 
 connectHttpClient();
@@ -13,6 +12,6 @@ await i18nReady;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App router={createAppRouter()} queryClient={createQueryClient()} />
+    <App router={createAppRouter()} />
   </StrictMode>,
 );

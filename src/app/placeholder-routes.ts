@@ -5,7 +5,10 @@ export interface PlaceholderRoute {
   descriptionKey: string;
 }
 
-/** The spec's routes whose screens are not shown beyond their paths and titles. */
+/**
+ * The spec's routes whose screens are not shown beyond their paths and titles. Shown only while no
+ * entity descriptor claims the path (see `pages/fallback-page.tsx`).
+ */
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/import-data', titleKey: 'pages.titles.importData', descriptionKey: 'pages.placeholder.importData' },
   { path: '/manage-jury', titleKey: 'pages.titles.manageJury', descriptionKey: 'pages.placeholder.manageJury' },

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../engine/data/api-error.js';
+import { tokenStore } from './auth/session.js';
 
 /** Spec §9: at most 3 retries, never for a 4xx answer (retrying cannot change it). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -20,4 +21,21 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+let shared: QueryClient | null = null;
+
+/**
+ * The app's one query client, created on first use (inside the authenticated layout, so the
+ * sign-in page does not load TanStack Query). Its cache is dropped whenever the session ends.
+ */
+export function getQueryClient(): QueryClient {
+  if (!shared) {
+    const client = createQueryClient();
+    tokenStore.subscribe((event) => {
+      if (event.type === 'cleared') client.clear();
+    });
+    shared = client;
+  }
+  return shared;
 }

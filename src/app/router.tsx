@@ -2,10 +2,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
 import { SessionWatcher } from './auth/session-watcher.js';
-import { DialogProvider } from './dialogs/dialog-provider.js';
 import { LEGAL_PAGES } from './layout/legal-pages.js';
 import { LoadingPage } from './pages/loading-page.js';
-import { PLACEHOLDER_ROUTES } from './placeholder-routes.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 
@@ -22,17 +20,16 @@ function lazyElement(load: Loader): ReactNode {
 }
 
 const AuthenticatedLayout = lazy(() => import('./layout/authenticated-layout.js'));
-const PlaceholderPage = lazy(() => import('./pages/placeholder-page.js'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page.js'));
+const FallbackPage = lazy(() => import('./pages/fallback-page.js'));
 const EntityRoutes = lazy(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes })));
 
-/** Every route's element sits under this: the session watcher and the dialog service. */
+/** Every route's element sits under this: the session watcher. */
 function Root() {
   return (
-    <DialogProvider>
+    <>
       <SessionWatcher />
       <Outlet />
-    </DialogProvider>
+    </>
   );
 }
 
@@ -52,6 +49,8 @@ export const routes: RouteObject[] = [
       { path: '/logout', element: lazyElement(() => import('./pages/logout-page.js')) },
       { path: '/authorizer', element: lazyElement(() => import('./pages/authorizer-page.js')) },
       { path: '/403', element: lazyElement(() => import('./pages/forbidden-page.js')) },
+      { path: '/forgot-password', element: lazyElement(() => import('./pages/forgot-password-page.js')) },
+      { path: '/reset-password', element: lazyElement(() => import('./pages/reset-password-page.js')) },
       ...LEGAL_PAGES.map((page) => ({ path: page.path, element: lazyElement(() => import('./pages/legal-page.js')) })),
       {
         element: (
@@ -79,11 +78,8 @@ export const routes: RouteObject[] = [
               { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
-              ...PLACEHOLDER_ROUTES.map(({ path, titleKey, descriptionKey }) => ({
-                path,
-                element: <PlaceholderPage titleKey={titleKey} descriptionKey={descriptionKey} />,
-              })),
-              { path: '*', element: <EntityRoutes fallback={<NotFoundPage />} /> },
+              // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
+              { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
             ],
           },
         ],

@@ -12,6 +12,9 @@ import { authRoutes } from './routes/auth.js';
 import { entityRoutes } from './routes/entity-crud.js';
 import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
+import { dashboardRoutes } from './routes/dashboard.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
 export interface BuildOptions {
@@ -52,12 +55,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // register here, in this order.
     await app.register(authPlugin);
     await app.register(entitiesPlugin);
+    await app.register(demoDataPlugin);
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
         await api.register(metaRoutes);
         await api.register(entityRoutes);
+        await api.register(dashboardRoutes);
+        await api.register(notificationRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

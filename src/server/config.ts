@@ -22,7 +22,7 @@ export interface AppConfig {
   publicUrl: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
-  /** Seconds a request waits for a database connection before it gets 503. */
+  /** Milliseconds a request waits for a PostgreSQL connection before it gets 503 `UNAVAILABLE`. */
   dbConnectTimeoutMs: number;
   /** Hours between scheduled backups of an embedded database; 0 turns them off. */
   backupIntervalHours: number;

@@ -61,8 +61,9 @@ let pending: { reason: string; exitCode: number } | undefined;
 async function shutdown(reason: string, exitCode: number) {
   if (!app) {
     // Still starting (the database may be open, a migration running): finish, then close cleanly.
+    // Start-up is bounded (plugin timeout, PostgreSQL wait); this only guards against a hang.
     pending ??= { reason, exitCode };
-    setTimeout(() => process.exit(exitCode || 1), 15_000).unref();
+    setTimeout(() => process.exit(exitCode || 1), 180_000).unref();
     return;
   }
   if (closing) return;

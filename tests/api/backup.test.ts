@@ -26,6 +26,9 @@ async function createProbeTables(db: Kysely<any>) {
     doc jsonb, raw json, tags text[], blob bytea, flag boolean, label varchar(40),
     upper_name text generated always as (upper(label)) stored)`.execute(db);
   await sql`create table pairs (a text, b integer, note text, primary key (a, b))`.execute(db);
+  // A trigger that rewrites rows: a restore must not apply it a second time.
+  await sql`create function probe_mark() returns trigger language plpgsql as $$ begin new.name := new.name || '!'; return new; end $$`.execute(db);
+  await sql`create trigger probe_mark before insert on zz_parent for each row execute function probe_mark()`.execute(db);
 }
 
 async function fillProbeTables(db: Kysely<any>) {
@@ -105,8 +108,8 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
       const summary = await restoreBackup(target.database, file, { batchSize: 9 });
       expect(summary.rows).toBe(25 + 61 + 30 + 1 + 2);
       expect(await snapshot(target.database.db)).toEqual(expected);
-      const next = await sql<{ id: number }>`insert into zz_parent (name) values ('new') returning id`.execute(target.database.db);
-      expect(next.rows[0]!.id).toBe(26);
+      const next = await sql<{ id: number; name: string }>`insert into zz_parent (name) values ('new') returning id, name`.execute(target.database.db);
+      expect(next.rows[0]).toEqual({ id: 26, name: 'new!' });
       const user = await sql<{ id: number }>`insert into users (email, name, password_hash) values ('c@example.com', 'C', 'z') returning id`.execute(target.database.db);
       expect(user.rows[0]!.id).toBe(3);
     } finally {

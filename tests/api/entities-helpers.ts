@@ -50,9 +50,12 @@ export async function seedAll(app: FastifyInstance, client: TestClient): Promise
         ids[d.name]!.push(res.body.data.id);
       } else {
         const values: Record<string, unknown> = {};
+        const relationByField = new Map(Object.values(d.relations).map((r) => [r.field, r]));
         for (const [field, property] of Object.entries(entity.schema.properties ?? {})) {
-          if (property.readOnly || d.virtual.includes(field)) continue;
-          const value = validValue(field, property, n);
+          if (property.readOnly || d.virtual.includes(field) || Object.hasOwn(d.computed ?? {}, field)) continue;
+          const relation = relationByField.get(field);
+          const related = relation ? ids[relation.entity] : undefined;
+          const value = validValue(field, property, n, related?.length ? related[n % related.length] : undefined);
           values[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
         }
         const row = await app.db.insertInto(d.table as never).values(values as never).returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();

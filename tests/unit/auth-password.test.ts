@@ -4,7 +4,8 @@ import { CURRENT_PARAMS, generatePassword, hashPassword, needsRehash, verifyPass
 // A cheap cost keeps most cases fast; one case runs the real cost.
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 
-describe('password hashing', () => {
+// Full-cost scrypt takes about half a second each, much more on a busy machine.
+describe('password hashing', { timeout: 60_000 }, () => {
   it('stores a self-describing scrypt string with a 16-byte salt and 64-byte key', async () => {
     const hash = await hashPassword('correct-horse-battery');
     const [kind, N, r, p, salt, key] = hash.split('$');

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthUser } from '../../shared/api-contract.js';
 import { describeError } from '../../engine/data/api-error.js';
@@ -54,7 +53,6 @@ async function applyLanguagePreference(user: AuthUser): Promise<void> {
 
 /** Provides {@link AuthContextValue}, kept in step with the token store (and so with other tabs). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [user, setUserState] = useState<AuthUser | null>(() => (tokenStore.hasSession() ? tokenStore.getUser() : null));
   const [isAuthenticated, setAuthenticated] = useState(() => tokenStore.hasSession());
   const [isLoading, setLoading] = useState(false);
@@ -67,10 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setAuthenticated(signedIn);
       setUserState(signedIn ? tokenStore.getUser() : null);
     };
-    const unsubscribe = tokenStore.subscribe((event) => {
-      sync();
-      if (event.type === 'cleared') queryClient.clear();
-    });
+    const unsubscribe = tokenStore.subscribe(sync);
     tokenStore.start();
     sync();
     if (!tokenStore.hasSession()) {
@@ -85,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       unsubscribe();
     };
-  }, [queryClient]);
+  }, []);
 
   const signIn = useCallback(async (email: string, password: string) => {
     setLoading(true);

@@ -1,7 +1,11 @@
-import { Box, Flex } from '@radix-ui/themes';
+import { Box, Flex, Theme } from '@radix-ui/themes';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { THEME_SETTINGS, useAppearance } from '../appearance.js';
+import { DialogProvider } from '../dialogs/dialog-provider.js';
+import { getQueryClient } from '../query-client.js';
 import { ErrorFallback } from '../pages/route-error-page.js';
 import { LoadingPage } from '../pages/loading-page.js';
 import { Footer } from './footer.js';
@@ -23,11 +27,18 @@ class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }
   }
 }
 
-/** The signed-in frame: sidebar (or mobile menu), header, the screen, the footer. */
+/**
+ * The signed-in frame: sidebar (or mobile menu), header, the screen, the footer; and the providers
+ * the screens need (TanStack Query, Radix `<Theme>`, the dialog service).
+ */
 export function AuthenticatedLayout() {
   const { t } = useTranslation();
   const location = useLocation();
+  const appearance = useAppearance();
   return (
+    <QueryClientProvider client={getQueryClient()}>
+    <Theme appearance={appearance} {...THEME_SETTINGS} hasBackground={false}>
+    <DialogProvider>
     <Flex minHeight="100vh">
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
@@ -48,6 +59,9 @@ export function AuthenticatedLayout() {
         <Footer />
       </Flex>
     </Flex>
+    </DialogProvider>
+    </Theme>
+    </QueryClientProvider>
   );
 }
 

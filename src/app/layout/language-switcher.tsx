@@ -1,9 +1,9 @@
-import { GlobeIcon } from '@radix-ui/react-icons';
-import { Button } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes/components/button';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/auth-api.js';
 import { LANGUAGE_CHOSEN_KEY, useAuth } from '../auth/auth-context.js';
 import { changeLanguage, nextLanguage, toLanguage } from '../i18n.js';
+import { GlobeLineIcon } from '../icons.js';
 
 /** The i18n key of each language's own name. */
 export const LANGUAGE_NAME_KEYS = {
@@ -43,7 +43,7 @@ export function LanguageSwitcher({ size = '2' }: { size?: '1' | '2' | '3' }) {
       aria-label={t('common.language.switch', { current: t(LANGUAGE_NAME_KEYS[current]), next: t(LANGUAGE_NAME_KEYS[next]) })}
       data-testid="language-switcher"
     >
-      <GlobeIcon aria-hidden />
+      <GlobeLineIcon />
       {current.toUpperCase()}
     </Button>
   );

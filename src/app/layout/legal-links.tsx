@@ -1,4 +1,6 @@
-import { Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes/components/flex';
+import { Link as RadixLink } from '@radix-ui/themes/components/link';
+import { Text } from '@radix-ui/themes/components/text';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LEGAL_PAGES } from './legal-pages.js';

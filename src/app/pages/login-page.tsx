@@ -1,14 +1,22 @@
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+// Deep imports: the sign-in page's first load stays free of the Radix Themes barrel (see build.mjs).
+import { Box } from '@radix-ui/themes/components/box';
+import { Button } from '@radix-ui/themes/components/button';
+import * as Callout from '@radix-ui/themes/components/callout';
+import { Card } from '@radix-ui/themes/components/card';
+import { Flex } from '@radix-ui/themes/components/flex';
+import { Heading } from '@radix-ui/themes/components/heading';
+import { Text } from '@radix-ui/themes/components/text';
+import * as TextField from '@radix-ui/themes/components/text-field';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { useAuth } from '../auth/auth-context.js';
 import type { FromState } from '../auth/guards.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';
+import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** What other pages hand the login page through navigation state. */
@@ -20,6 +28,8 @@ export interface LoginState extends FromState {
   /** An i18n key to show above the form (e.g. an invalid token callback), with its values. */
   messageKey?: string;
   messageValues?: Record<string, string>;
+  /** An i18n key of good news to show above the form (e.g. a password was reset). */
+  noticeKey?: string;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -97,18 +107,18 @@ export function LoginPage() {
                 <Text color="gray" size="2">
                   {t('pages.login.welcome')}
                 </Text>
-                {state?.authorisedLogout && (
+                {(state?.authorisedLogout || state?.noticeKey) && (
                   <Callout.Root color="green" role="status">
                     <Callout.Icon>
-                      <CheckCircledIcon />
+                      <CheckCircleLineIcon />
                     </Callout.Icon>
-                    <Callout.Text>{t('pages.logout.successHeading')}</Callout.Text>
+                    <Callout.Text>{state.noticeKey ? t(state.noticeKey) : t('pages.logout.successHeading')}</Callout.Text>
                   </Callout.Root>
                 )}
                 {state?.messageKey && (
                   <Callout.Root color="red" role="alert">
                     <Callout.Icon>
-                      <ExclamationTriangleIcon />
+                      <WarningLineIcon />
                     </Callout.Icon>
                     <Callout.Text>{t(state.messageKey, state.messageValues)}</Callout.Text>
                   </Callout.Root>
@@ -137,6 +147,11 @@ export function LoginPage() {
                 <Button type="submit" size="3" disabled={isLoading}>
                   {isLoading ? t('pages.login.signingIn') : t('pages.login.submit')}
                 </Button>
+                <Text size="2" align="center">
+                  <RouterLink to="/forgot-password" className="text-link">
+                    {t('pages.login.forgot')}
+                  </RouterLink>
+                </Text>
               </Flex>
             </form>
           </Card>

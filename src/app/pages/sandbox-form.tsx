@@ -5,7 +5,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createFormValidator } from '../../engine/form/validation.js';
 import { templates, widgets } from '../../engine/rjsf-radix/index.js';
-import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../engine/widgets/currencies.js';
+import { CURRENCY_CODES } from '../../engine/widgets/currencies.js';
 
 const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps>;
 const validator = createFormValidator();
@@ -25,7 +25,7 @@ export function SandboxForm(): React.ReactElement {
     const kinds = ['film', 'design', 'digital', 'print', 'radio'];
     const schema: RJSFSchema = {
       type: 'object',
-      required: ['kind', 'start_date', 'end_date', 'prize'],
+      required: ['kind', 'start_date', 'end_date'],
       properties: {
         kind: { type: 'string', title: t('pages.sandbox.form.kind'), enum: kinds },
         category_id: { type: 'integer', title: t('pages.sandbox.form.category') },
@@ -34,10 +34,10 @@ export function SandboxForm(): React.ReactElement {
         prize: {
           type: 'object',
           title: t('pages.sandbox.form.prize'),
-          required: ['amount', 'currency'],
+          required: ['currency'],
           properties: {
-            currency: { type: 'string', enum: [...CURRENCY_CODES], default: DEFAULT_CURRENCY },
-            amount: { type: 'number', minimum: 0 },
+            currency: { type: 'string', enum: [...CURRENCY_CODES] },
+            amount: { type: 'number', minimum: 0, maximum: 1_000_000_000_000 },
           },
         },
       },
@@ -73,6 +73,14 @@ export function SandboxForm(): React.ReactElement {
         showErrorList={false}
         noHtml5Validate
         onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
+        customValidate={(formData, errors) => {
+          const { start_date: start, end_date: end } = (formData ?? {}) as Record<string, unknown>;
+          if (typeof start === 'string' && typeof end === 'string' && end < start) {
+            errors.end_date?.addError(t('validation.dateRange.endBeforeStart'));
+            errors.start_date?.addError(t('validation.dateRange.startAfterEnd'));
+          }
+          return errors;
+        }}
         onError={() => setValidated(true)}
         onSubmit={(event: IChangeEvent) => setSubmitted((event.formData ?? {}) as Record<string, unknown>)}
       >

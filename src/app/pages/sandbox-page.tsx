@@ -14,13 +14,17 @@ import { SandboxForm } from './sandbox-form.js';
 type State = 'empty' | 'filled' | 'invalid' | 'disabled' | 'loading';
 
 /** One labelled demo: a visible label tied to the widget, and an error line in the invalid state. */
-function Demo({ state, children }: { state: State; children: (ids: { id: string; errorId?: string }) => React.ReactNode }) {
+function Demo({ state, title, children }: {
+  state: State;
+  title?: string;
+  children: (ids: { id: string; errorId?: string }) => React.ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = state === 'invalid' ? `${id}-error` : undefined;
   return (
     <Flex direction="column" gap="1" data-state={state}>
-      <Text as="label" htmlFor={id} size="2" weight="medium">{t(`pages.sandbox.states.${state}`)}</Text>
+      <Text as="label" htmlFor={id} size="2" weight="medium">{title ?? t(`pages.sandbox.states.${state}`)}</Text>
       {children({ id, errorId })}
       {errorId && <Text id={errorId} size="1" color="red">{t('pages.sandbox.invalidMessage')}</Text>}
     </Flex>
@@ -99,7 +103,7 @@ export function SandboxPage(): React.ReactElement {
             )}
           </Demo>
         ))}
-        <Demo state="filled">
+        <Demo state="filled" title={t('pages.sandbox.remote')}>
           {({ id }) => (
             <SearchableSelect id={id} label={t('pages.sandbox.remote')} value={remoteChoice}
               loadOptions={sampleRemote} onChange={(v) => setRemoteChoice(v)} clearable />

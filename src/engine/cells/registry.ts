@@ -7,6 +7,7 @@ import { BadgeCell, StatusBadgeCell } from './badge-cells.js';
 import type { CellComponent } from './cell-types.js';
 import { DateCell, RelativeDateCell } from './date-cells.js';
 import { EmailCell, ImageCell, LinkCell, PhoneCell } from './link-cells.js';
+import { PresenceCell } from './presence-cell.js';
 import { NumberCell, TextCell, TruncateCell } from './text-cells.js';
 
 /** Every cell kind's renderer. `relation` renders the related field as text (see `FieldValue`). */
@@ -23,6 +24,7 @@ export const cells: Record<CellKind, CellComponent> = {
   phone: PhoneCell,
   number: NumberCell,
   relation: TextCell,
+  presence: PresenceCell,
 };
 
 /** The renderer of `kind`, plain text when unknown or absent. */

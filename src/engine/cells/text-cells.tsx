@@ -8,6 +8,13 @@ export function TextCell({ value }: CellProps): ReactElement {
   return <>{toText(value)}</>;
 }
 
+/** The first `limit` characters of `text`, ending at a word boundary when one is not too far back. */
+export function cutAtWord(text: string, limit: number): string {
+  const cut = text.slice(0, limit);
+  const space = cut.lastIndexOf(' ');
+  return (space > limit / 2 ? cut.slice(0, space) : cut).trimEnd();
+}
+
 /** Text cut at `display.truncate` characters in lists, the full text on hover; whole on a detail page. */
 export function TruncateCell({ value, display, place }: CellProps): ReactElement {
   const text = toText(value);
@@ -15,7 +22,7 @@ export function TruncateCell({ value, display, place }: CellProps): ReactElement
   if (place === 'detail' || text.length <= limit) {
     return <Text style={{ whiteSpace: place === 'detail' ? 'pre-wrap' : undefined }}>{text}</Text>;
   }
-  return <Text title={text}>{`${text.slice(0, limit).trimEnd()}…`}</Text>;
+  return <Text title={text}>{`${cutAtWord(text, limit)}…`}</Text>;
 }
 
 /** A number in the reader's locale. */

@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';
 import { describeError } from '../data/api-error.js';
-import { entityPaths, fieldLabelKey, recordTitle } from '../data/entity-labels.js';
+import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.js';
 import { parseRecordId } from '../data/record-id.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
@@ -28,7 +28,7 @@ function SectionCard(props: { entity: ClientEntity; section: DetailSection; reco
         <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
           {section.fields.map((display) => (
             <DataList.Item key={`${display.field}-${display.relation ?? ''}`}>
-              <DataList.Label minWidth="160px">{t(fieldLabelKey(entity, display))}</DataList.Label>
+              <DataList.Label minWidth="160px">{fieldLabel(entity, display, t)}</DataList.Label>
               <DataList.Value>
                 <FieldValue record={record} display={display} place="detail" emptyKey={entity.detail.empty} />
               </DataList.Value>

@@ -7,7 +7,8 @@ import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { templates, widgets } from '../rjsf-radix/index.js';
 import { buildFormSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
-import { createErrorTransformer, createFormValidator, toExtraErrors } from './validation.js';
+import { createFormValidator } from './schema-validator.js';
+import { createErrorTransformer, toExtraErrors } from './validation.js';
 
 /** RJSF's `Form` with the Radix Themes theme (its ref is the `Form` instance). */
 export const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps & { ref?: Ref<Form> }>;

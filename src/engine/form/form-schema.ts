@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';
+import { humanizeField } from '../data/entity-labels.js';
 
 /** Which form of an entity: the create form or the edit form. */
 export type FormMode = 'create' | 'edit';
@@ -44,7 +45,7 @@ export function buildFormSchema(entity: ClientEntity, mode: FormMode, t: Transla
     for (const key of TRANSLATED_UI_KEYS) {
       if (typeof own[key] === 'string') own[key] = t(own[key] as string);
     }
-    if (own['ui:title'] === undefined) own['ui:title'] = t(`entities.${entity.name}.fields.${field}`);
+    if (own['ui:title'] === undefined) own['ui:title'] = t(`entities.${entity.name}.fields.${field}`, { defaultValue: humanizeField(field) });
     const values = properties[field]?.enum;
     if (Array.isArray(values) && own['ui:enumNames'] === undefined) {
       own['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));

@@ -1,20 +1,7 @@
-import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../shared/api-contract.js';
 import { messageKeyFor, type MessageKeys } from '../../shared/field-errors.js';
-import { normalizeFormData, type Translate } from './form-schema.js';
-
-/**
- * RJSF's ajv8 validator, validating the data as the server will read it: strings trimmed and
- * empty ones missing (so '   ' is 'Name is required', as on the server).
- */
-export function createFormValidator(): ValidatorType {
-  const base = customizeValidator();
-  const validator: ValidatorType = Object.create(base);
-  validator.validateFormData = (formData, schema, customValidate, transformErrors, uiSchema) =>
-    base.validateFormData(normalizeFormData(formData), schema, customValidate, transformErrors, uiSchema);
-  return validator;
-}
+import type { Translate } from './form-schema.js';
 
 /** The dotted field path of an RJSF error (`.links.0.url` → `links.0.url`). */
 export function errorPath(error: RJSFValidationError): string {

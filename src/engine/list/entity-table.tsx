@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ListColumn } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
-import { entityPaths, fieldLabelKey, recordTitle } from '../data/entity-labels.js';
+import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { RowActions } from '../widgets/row-actions.js';
 import type { EntityListController } from './use-entity-list.js';
@@ -58,7 +58,7 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
     const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => ({
       id: column.field,
       accessorFn: (row: EntityRecord) => row[column.field] as CellData,
-      header: () => t(fieldLabelKey(entity, column)),
+      header: () => fieldLabel(entity, column, t, 'list'),
       enableSorting: Boolean(column.sortable) && entity.list.sorts.includes(column.field),
       meta: { descriptorColumn: column },
       cell: ({ row }) => {

@@ -57,8 +57,10 @@ export const widgets: RegistryWidgetsType = {
   CheckboxWidget,
   switch: SwitchWidget,
   'active-switch': ActiveSwitchWidget,
-  date: DateWidget,
-  DateWidget,
+  // Dates (`format: date`) use the calendar picker (spec §5): read-only, set only by picking.
+  date: CalendarDateWidget,
+  DateWidget: CalendarDateWidget,
+  'native-date': DateWidget,
   datetime: DateTimeWidget,
   DateTimeWidget,
   hidden: HiddenWidget,

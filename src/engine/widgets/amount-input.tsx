@@ -12,6 +12,8 @@ export interface AmountInputProps {
   /** The paired currency code; give `onCurrencyChange` to show the currency selector beside the number. */
   currency?: string | null | undefined;
   onCurrencyChange?: ((code: CurrencyCode) => void) | undefined;
+  /** Without a selector, show the currency code inside the box (default true). */
+  showCode?: boolean | undefined;
   id?: string | undefined;
   /** Accessible name of the number box ('Prize money'); the selector is named '{label} currency'. */
   label?: string | undefined;
@@ -96,7 +98,7 @@ export function AmountInput(props: AmountInputProps): React.ReactElement {
         placeholder={props.placeholder ?? (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0')}
         style={{ flexGrow: 1, fontVariantNumeric: 'tabular-nums' }}
       >
-        {!props.onCurrencyChange && props.currency && (
+        {!props.onCurrencyChange && props.currency && props.showCode !== false && (
           <TextField.Slot>{currency.code}</TextField.Slot>
         )}
       </TextField.Root>

@@ -1,4 +1,5 @@
 import type { BeforeWriteHook } from './hook-types.js';
+import { hashPassword } from './hash-password.js';
 import { slugFromName } from './slug-from-name.js';
 
 export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
@@ -9,4 +10,5 @@ export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
  */
 export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Object.freeze({
   'slug-from-name': slugFromName,
+  'hash-password': hashPassword,
 });

@@ -6,10 +6,10 @@ import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } 
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
 import { type Mailer, translate } from './mailer.js';
-import { consumeResetToken, createResetToken } from './password-resets.js';
+import { consumeResetToken, createResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { clearThrottle, hitThrottle, THROTTLE_RULES } from './throttle.js';
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile } from './users.js';
+import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
 
 /** PUT /api/auth/me body, after schema validation. */
 export interface ProfileInput {
@@ -108,18 +108,23 @@ export class AccountService {
     }
     const user = await findUserByEmail(this.db, email);
     if (!user || user.disabled_at) return;
+    // Not awaited: issuing and mailing the link must not make "account exists" answer slower than
+    // "unknown account", or the timing would tell which addresses have accounts.
+    this.sendResetLink(user, client).catch((error: Error) =>
+      this.log.error({ err: { message: error.message }, userId: user.id }, 'password reset mail failed'),
+    );
+  }
+
+  private async sendResetLink(user: UserRow, client: ClientInfo): Promise<void> {
     const token = await createResetToken(this.db, user.id);
     await writeAudit(this.db, { action: 'auth.password_reset_requested', userId: user.id, ip: client.ip });
     const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const language = user.preferences?.language ?? 'en';
-    // Not awaited: a slow mail server must not make "account exists" answer slower than "unknown".
-    this.mailer
-      .send({
-        to: user.email,
-        subject: translate(language, 'emails.passwordReset.subject'),
-        text: translate(language, 'emails.passwordReset.body', { name: user.name, link, minutes: '60' }),
-      })
-      .catch((error: Error) => this.log.error({ err: { message: error.message }, userId: user.id }, 'password reset mail failed'));
+    await this.mailer.send({
+      to: user.email,
+      subject: translate(language, 'emails.passwordReset.subject'),
+      text: translate(language, 'emails.passwordReset.body', { name: user.name, link, minutes: String(RESET_TOKEN_TTL_SECONDS / 60) }),
+    });
   }
 
   /** Sets a new password with a reset token; the token works once, and every session ends. */

@@ -89,6 +89,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // An idle connection dropped by the server emits here; without a listener the process would exit.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // A connection lost while checked out (between a transaction's statements, or just after a
+  // query) emits on the client itself, where pg-pool listens only while it is idle: without this
+  // listener a database restart would crash the server. The query in flight still fails (503).
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

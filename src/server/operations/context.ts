@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 
 /** Every loaded entity, by name and by endpoint. */
@@ -23,9 +23,31 @@ export function createRegistry(entities: readonly LoadedEntity[]): EntityRegistr
   };
 }
 
-/** Fields stored in the table (virtual form fields have no column). */
+/** Fields stored in the table (virtual form fields and computed fields have no column). */
 export function storedFields(entity: LoadedEntity): string[] {
-  return Object.keys(entity.schema.properties ?? {}).filter((field) => !entity.descriptor.virtual.includes(field));
+  return Object.keys(entity.schema.properties ?? {}).filter(
+    (field) => !entity.descriptor.virtual.includes(field) && !Object.hasOwn(entity.descriptor.computed, field),
+  );
+}
+
+/**
+ * The select list of a read: the readable stored fields (or those of `only`) plus each computed
+ * field as a correlated subquery on the entity's table, usable in `select` and `returning`.
+ */
+export function selectionOf(entity: LoadedEntity, registry: EntityRegistry, only?: readonly string[]) {
+  const table = entity.descriptor.table;
+  const wanted = (field: string) => !only || only.includes(field);
+  const columns: Array<string | AliasedRawBuilder<unknown, string>> = readableFields(entity).filter(wanted);
+  for (const [field, computed] of Object.entries(entity.descriptor.computed)) {
+    if (!wanted(field)) continue;
+    const counted = registry.byName.get(computed.entity)!;
+    const foreignKey = counted.descriptor.relations[computed.relation]!.field;
+    const countedTable = counted.descriptor.table;
+    columns.push(
+      sql<number>`(select count(*) from ${sql.table(countedTable)} where ${sql.ref(`${countedTable}.${foreignKey}`)} = ${sql.ref(`${table}.id`)})`.as(field),
+    );
+  }
+  return columns;
 }
 
 /** Fields a read returns: stored and not write-only. */

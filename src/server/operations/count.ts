@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import type { AppliedFilter } from './list-query.js';
 
 /** The table of per-table row counts kept by triggers (created by the schema sync). */
 export const ROW_COUNTS_TABLE = 'entity_row_counts';
@@ -11,6 +12,9 @@ export interface CountRequest {
   /** `select ... from <table> where <filters>` without order or limit. */
   query: SelectQueryBuilder<any, any, any>;
   db: Kysely<any>;
+  /** The parsed filters and search of the request, for strategies that read counters. */
+  filters?: readonly AppliedFilter[];
+  search?: string;
 }
 
 /**

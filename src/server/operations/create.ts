@@ -1,5 +1,5 @@
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { type OperationContext, readableFields } from './context.js';
+import { type OperationContext, selectionOf } from './context.js';
 import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 import { validateWriteBody } from './write-body.js';
 
@@ -18,7 +18,7 @@ export async function create(entity: LoadedEntity, body: unknown, ctx: Operation
       return (await trx
         .insertInto(entity.descriptor.table)
         .values(toColumnValues(entity, data))
-        .returning(readableFields(entity))
+        .returning(selectionOf(entity, ctx.registry))
         .executeTakeFirstOrThrow()) as Record<string, unknown>;
     });
   } catch (error) {

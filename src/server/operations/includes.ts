@@ -1,5 +1,5 @@
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import type { OperationContext } from './context.js';
+import { type OperationContext, selectionOf } from './context.js';
 
 /**
  * Attaches the requested belongsTo relations to each row (`row.category = {id, name, ...}` or
@@ -18,7 +18,7 @@ export async function attachIncludes(
     const related = ids.length
       ? await ctx.db
           .selectFrom(target.descriptor.table)
-          .select(['id', ...relation.fields.filter((field) => field !== 'id')])
+          .select(selectionOf(target, ctx.registry, ['id', ...relation.fields]))
           .where('id', 'in', ids)
           .execute()
       : [];

@@ -51,6 +51,8 @@ function filterValue(filter: ListFilter, property: JsonSchema, text: string): st
     case 'integer':
     case 'bigint':
       if (!/^-?\d{1,15}$/.test(text)) throw bad('a whole number');
+      // A value the field can never hold (customer id 0 or -1) is a malformed filter, not an empty page.
+      if (typeof property.minimum === 'number' && Number(text) < property.minimum) throw bad(`a whole number from ${property.minimum}`);
       return Number(text);
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(text)) throw bad('a number');

@@ -1,8 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { PageLinks, PageMeta } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { type OperationContext, readableFields } from './context.js';
-import { type CountStrategy, counterThenExact } from './count.js';
+import { type OperationContext, selectionOf } from './context.js';
+import type { CountStrategy } from './count.js';
+import { groupedCounts } from './count/group-counts.js';
+import { planPage } from './count/page-rows.js';
 import { attachIncludes } from './includes.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 
@@ -69,15 +71,11 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   }
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
-  const rowsQuery = filtered
-    .select(readableFields(entity))
-    .orderBy(parsed.sort, parsed.direction)
-    .$if(parsed.sort !== 'id', (q) => q.orderBy('id', parsed.direction))
-    .limit(parsed.perPage)
-    .offset((parsed.page - 1) * parsed.perPage);
-  const strategy = input.countStrategy ?? counterThenExact;
-  const total = await strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db });
-  const data = total > 0 && (parsed.page - 1) * parsed.perPage < total ? ((await rowsQuery.execute()) as Record<string, unknown>[]) : [];
+  const strategy = input.countStrategy ?? groupedCounts;
+  const total = await strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search });
+  const page = planPage(entity, filtered, selectionOf(entity, ctx.registry), parsed, total, ctx);
+  const data = total > 0 && (parsed.page - 1) * parsed.perPage < total ? ((await page.query.execute()) as Record<string, unknown>[]) : [];
+  if (page.reversed) data.reverse();
   if (parsed.include.length > 0) await attachIncludes(entity, data, parsed.include, ctx);
 
   const lastPage = Math.max(1, Math.ceil(total / parsed.perPage));

@@ -1,6 +1,6 @@
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { notFound } from '../errors.js';
-import { labelOf, type OperationContext, readableFields } from './context.js';
+import { labelOf, type OperationContext, selectionOf } from './context.js';
 import { attachIncludes } from './includes.js';
 import { badRequest } from '../errors.js';
 
@@ -31,7 +31,7 @@ export async function read(entity: LoadedEntity, input: ReadInput, ctx: Operatio
   const include = parseInclude(entity, input.include);
   const record = (await ctx.db
     .selectFrom(entity.descriptor.table)
-    .select(readableFields(entity))
+    .select(selectionOf(entity, ctx.registry))
     .where('id', '=', input.id)
     .executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!record) throw notFound(`${labelOf(entity)} not found.`);

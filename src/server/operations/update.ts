@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { AppError, notFound } from '../errors.js';
-import { labelOf, type OperationContext, readableFields, storedFields } from './context.js';
+import { checkComparisons } from '../../shared/descriptor/comparisons.js';
+import { AppError, notFound, validationFailed } from '../errors.js';
+import { labelOf, type OperationContext, selectionOf, storedFields } from './context.js';
 import { ifMatchSatisfied } from './etag.js';
 import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 import { validateWriteBody } from './write-body.js';
@@ -43,9 +44,17 @@ export async function update(entity: LoadedEntity, input: UpdateInput, ctx: Oper
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       if (!previous) throw notFound(`${labelOf(entity)} not found.`);
       if (input.ifMatch && !ifMatchSatisfied(input.ifMatch, previous)) {
-        const current = Object.fromEntries(readableFields(entity).map((field) => [field, previous[field]]));
+        const current = (await trx
+          .selectFrom(table)
+          .select(selectionOf(entity, ctx.registry))
+          .where('id', '=', input.id)
+          .executeTakeFirstOrThrow()) as Record<string, unknown>;
         throw new StaleRecordError(current, entity.descriptor.label);
       }
+      // A body may leave one side of a comparison out: check it against the stored value then.
+      const partial = entity.descriptor.comparisons.filter((rule) => !(rule.field in data && rule.other in data));
+      const comparisonErrors = checkComparisons(partial, { ...previous, ...data });
+      if (comparisonErrors.length > 0) throw validationFailed(comparisonErrors);
       await runBeforeWrite({ entity, operation: 'update', data, previous, id: input.id, db: trx });
       const values = toColumnValues(entity, data);
       if (entity.schema.properties?.updated_at) {
@@ -56,7 +65,7 @@ export async function update(entity: LoadedEntity, input: UpdateInput, ctx: Oper
         .updateTable(table)
         .set(values)
         .where('id', '=', input.id)
-        .returning(readableFields(entity))
+        .returning(selectionOf(entity, ctx.registry))
         .executeTakeFirstOrThrow()) as Record<string, unknown>;
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { checkComparisons } from '../../shared/descriptor/comparisons.js';
 import { createAjv } from '../../shared/descriptor/create-ajv.js';
 import { isNullable } from '../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity } from '../../shared/descriptor/types.js';
@@ -58,6 +59,7 @@ export function validateWriteBody(entity: LoadedEntity, body: unknown, operation
   const plain = Object.assign({}, data);
   const validate = validatorFor(schema, operation);
   if (!validate(plain)) errors.push(...toFieldErrors(validate.errors ?? [], messages));
+  errors.push(...checkComparisons(entity.descriptor.comparisons, plain));
   if (errors.length > 0) throw validationFailed(errors);
   return plain;
 }

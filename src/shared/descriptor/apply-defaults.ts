@@ -75,6 +75,11 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
       pageSizeParam: raw.list.pageSizeParam === undefined ? 'per_page' : raw.list.pageSizeParam,
       filters: (raw.list.filters ?? []).map((filter: any) => ({ ...filter })),
       search: [...(raw.list.search ?? [])],
+      refetchOnFocus: raw.list.refetchOnFocus ?? true,
+      ...(raw.list.filterPanel
+        ? { filterPanel: { ...raw.list.filterPanel, ...(raw.list.filterPanel.filters ? { filters: [...raw.list.filterPanel.filters] } : {}) } }
+        : {}),
+      texts: { ...(raw.list.texts ?? {}) },
     },
     detail: {
       sections: raw.detail?.sections?.map((section: any) => ({ ...section, fields: section.fields.map((f: any) => ({ ...f })) })) ?? [
@@ -89,5 +94,8 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
     hooks: { beforeWrite: [...(raw.hooks?.beforeWrite ?? [])] },
     unique: (raw.unique ?? []).map((entry: string | string[]) => (Array.isArray(entry) ? [...entry] : entry)),
     virtual,
+    comparisons: (raw.comparisons ?? []).map((rule: any) => ({ ...rule })),
+    computed: Object.fromEntries(Object.entries<any>(raw.computed ?? {}).map(([field, spec]) => [field, { ...spec }])),
+    counts: { groupBy: [...(raw.counts?.groupBy ?? [])] },
   };
 }

@@ -83,6 +83,9 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
     if (filter.operator === 'ilike' && !isTextual(props[first]!)) add(`${at}/operator`, `ilike needs a text field; "${first}" is not`);
     if (fieldKind(props[first]!) === 'json') add(`${at}/field`, `"${first}" holds JSON and cannot be filtered`);
   });
+  d.list.filterPanel?.filters?.forEach((param, i) => {
+    if (!params.has(param)) add(`/list/filterPanel/filters/${i}`, `"${param}" is not the param of one of list.filters`);
+  });
   d.list.search.forEach((name, i) => {
     if (field(`/list/search/${i}`, name) && !isTextual(props[name]!)) add(`/list/search/${i}`, `search needs text fields; "${name}" is not`);
   });
@@ -141,6 +144,24 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
   d.virtual.forEach((name, i) => {
     field(`/virtual/${i}`, name);
     if (!d.forms.create.fields.includes(name) && !d.forms.edit.fields.includes(name)) add(`/virtual/${i}`, `"${name}" is in no form`);
+  });
+  d.comparisons.forEach((rule, i) => {
+    field(`/comparisons/${i}/field`, rule.field);
+    field(`/comparisons/${i}/other`, rule.other);
+    if (rule.field === rule.other) add(`/comparisons/${i}/other`, 'a field cannot be compared with itself');
+  });
+  for (const [name, computed] of Object.entries(d.computed)) {
+    const at = `/computed/${name}`;
+    if (!field(at, name)) continue;
+    if (!props[name]!.readOnly || fieldKind(props[name]!) !== 'integer') add(at, `"${name}" must be a read-only integer field to hold a ${computed.kind}`);
+    if (d.list.sorts.includes(name) || d.list.defaultSort.field === name) add(at, `"${name}" is computed and cannot be sorted`);
+    if (d.list.filters.some((filter) => filter.field === name) || d.list.search.includes(name)) add(at, `"${name}" is computed and cannot be filtered`);
+    if (d.unique.some((entry) => (Array.isArray(entry) ? entry : [entry]).includes(name))) add(at, `"${name}" is computed and cannot be unique`);
+  }
+  d.counts.groupBy.forEach((name, i) => {
+    if (field(`/counts/groupBy/${i}`, name) && (fieldKind(props[name]!) === 'json' || Object.hasOwn(d.computed, name))) {
+      add(`/counts/groupBy/${i}`, `"${name}" cannot be counted by value (a JSON or computed field)`);
+    }
   });
   if (knownHooks) {
     d.hooks.beforeWrite.forEach((hook, i) => {

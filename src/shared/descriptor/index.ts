@@ -5,3 +5,4 @@ export { toClientEntity, canPerform } from './client-entity.js';
 export { createAjv } from './create-ajv.js';
 export { fieldKind, baseType, isNullable, isTextual, isSortable, type FieldKind } from './schema-fields.js';
 export { RESERVED_PARAMS } from './check-descriptor.js';
+export { checkComparisons, compareHolds } from './comparisons.js';

@@ -110,15 +110,28 @@ function checkAcrossEntities(loaded: LoadedEntity[], sources: readonly EntitySou
         }
       });
     }
+    for (const [name, computed] of Object.entries(d.computed)) {
+      const counted = byName.get(computed.entity);
+      if (!counted) fail(`/computed/${name}/entity`, `no entity is named "${computed.entity}"`);
+      const relation = counted.descriptor.relations[computed.relation];
+      if (!relation || relation.entity !== d.name) {
+        fail(`/computed/${name}/relation`, `"${computed.relation}" is not a relation of "${computed.entity}" pointing at "${d.name}"`);
+      }
+    }
     const displays = [
       ...d.list.columns.map((c, i) => ({ c, at: `/list/columns/${i}` })),
       ...d.detail.sections.flatMap((s, i) => s.fields.map((c, j) => ({ c, at: `/detail/sections/${i}/fields/${j}` }))),
     ];
     for (const { c, at } of displays) {
       if (c.cell !== 'relation' || !c.relation || !c.display) continue;
-      if (!d.relations[c.relation]!.fields.includes(c.display)) {
+      if (c.display !== 'id' && !d.relations[c.relation]!.fields.includes(c.display)) {
         fail(`${at}/display`, `"${c.display}" is not among the fields relation "${c.relation}" returns`);
       }
+      (c.secondary ?? []).forEach((field, i) => {
+        if (field !== 'id' && !d.relations[c.relation!]!.fields.includes(field)) {
+          fail(`${at}/secondary/${i}`, `"${field}" is not among the fields relation "${c.relation}" returns`);
+        }
+      });
     }
     d.list.filters.forEach((filter, i) => {
       const [relationName, field] = filter.field.split('.');

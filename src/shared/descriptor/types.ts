@@ -43,7 +43,9 @@ export type ResolvedPermissions = Record<Action, boolean>;
  * - `date` long date (UTC, en-US style, localized); `relative-date` long date plus relative time;
  * - `image` a round thumbnail of an http(s) URL, hidden on load error;
  * - `link` an http(s) URL opened in a new tab (`linkLabel` the text); `email` a mailto link;
- *   `phone` a tel link; `relation` a field of an included related record (`relation`, `display`).
+ *   `phone` a tel link; `relation` a field of an included related record (`relation`, `display`),
+ *   rendered by `relationCell`;
+ * - `presence` whether the value is set: badge `badges.set` plus the long date, or `badges.unset`.
  */
 export const CELL_KINDS = [
   'text',
@@ -58,6 +60,7 @@ export const CELL_KINDS = [
   'phone',
   'number',
   'relation',
+  'presence',
 ] as const;
 export type CellKind = (typeof CELL_KINDS)[number];
 
@@ -113,6 +116,12 @@ export interface FieldDisplay {
   empty?: string;
   /** For `link`: i18n key of the link text ('View Video'). */
   linkLabel?: string;
+  /** For `relation`: how the related value renders (default `text`). */
+  relationCell?: Exclude<CellKind, 'relation'>;
+  /** For `relation`: further related fields shown muted under the main one (email, id). */
+  secondary?: string[];
+  /** Text (i18n key) shown after the value when it equals the key as text (`{ true: 'entities.customer.can_access' }`). */
+  notes?: Record<string, string>;
 }
 
 /** A list column: a displayed field, optionally sortable. */
@@ -164,6 +173,34 @@ export interface ListConfig {
   filters: ListFilter[];
   /** Fields `search` matches case-insensitively as substrings (any of them). */
   search: string[];
+  /** Whether the list reloads when the window regains focus (spec: not customers, companies). */
+  refetchOnFocus: boolean;
+  /** The filter card (filters applied together, Reset, optional Sort By); absent: no filter inputs. */
+  filterPanel?: FilterPanel;
+  /** Optional list texts (i18n keys); each absent one is not shown. */
+  texts: ListTexts;
+}
+
+/** The list's 'Filters & Sorting' card. */
+export interface FilterPanel {
+  /** i18n key of the heading; default `common.filters.title`. */
+  title?: string;
+  /** Filter parameters offered, in order; default every filter. */
+  filters?: string[];
+  /** Whether Sort By and direction are offered. */
+  sort?: boolean;
+}
+
+/** Optional texts of a list screen. */
+export interface ListTexts {
+  /** '{{total}} total contests'. */
+  total?: string;
+  /** 'Loading contests...'. */
+  loading?: string;
+  /** Under the empty text without filters ('Get started by creating your first contest.'). */
+  emptyHint?: string;
+  /** Under the empty text with filters ('Try adjusting your filters to see more results.'). */
+  emptyFilteredHint?: string;
 }
 
 /** A group of fields on the detail page. */
@@ -203,6 +240,32 @@ export interface Relation {
   fields: string[];
   /** What deleting the related record does: `restrict` (409) or `set-null`. */
   onDelete: 'restrict' | 'set-null';
+}
+
+/** Comparison operators between two fields of one record. */
+export type ComparisonOperator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
+
+/**
+ * A rule between two fields of a write, checked on both sides when both have a value: `field`
+ * must be `operator` `other` (`password_confirmation` eq `password`, `end_date` gte `start_date`).
+ * A failure is a field error on `field` with keyword `compare` and the rule's `message` key.
+ */
+export interface Comparison {
+  field: string;
+  operator: ComparisonOperator;
+  other: string;
+  /** i18n key of the message ('Passwords don't match'). */
+  message: string;
+}
+
+/**
+ * A read-only field computed when read, never stored: `count` is the number of records of
+ * `entity` whose belongsTo relation `relation` points at this record (a campaign's contests).
+ */
+export interface ComputedField {
+  kind: 'count';
+  entity: string;
+  relation: string;
 }
 
 /** Server hooks by name, run in order (registered in `src/extensions/hooks`). */
@@ -315,6 +378,23 @@ export interface EntityDescriptor {
   unique: Array<string | string[]>;
   /** Form fields validated but never stored (`password_confirmation`). */
   virtual: string[];
+  /** Rules between two fields of a write (confirmation equals password, end not before start). */
+  comparisons: Comparison[];
+  /** Read-only fields computed at read time (a count of related records), by field name. */
+  computed: Record<string, ComputedField>;
+  /** Exact list totals kept by the database (see {@link CountsConfig}). */
+  counts: CountsConfig;
+}
+
+/**
+ * Counters the database keeps for a large entity so exact list totals cost one indexed read:
+ * the table's row count always, plus one count per value of each `groupBy` field (statement-level
+ * triggers). A list filtered by one of these fields, or by a relation through one of them (contests
+ * by the customer's company through `customer_id`), reads its total from the counters; covering
+ * indexes `(field, sort, id)` are created for each allowed sort so deep pages scan only an index.
+ */
+export interface CountsConfig {
+  groupBy: string[];
 }
 
 /** A loaded entity: descriptor, its schema, and the schemas derived from them. */

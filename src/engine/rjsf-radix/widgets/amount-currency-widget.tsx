@@ -1,11 +1,14 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { ariaDescribedByIds, type ObjectFieldTemplateProps, type WidgetProps } from '@rjsf/utils';
-import type { ReactElement } from 'react';
+import { createContext, useContext, useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../widgets/amount-input.js';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../widgets/currencies.js';
 import { CurrencySelector } from '../../widgets/currency-selector.js';
-import { useWidgetLabel } from './searchable-select-widget.js';
+import { useWidgetLabel } from '../../widgets/use-widget-label.js';
+
+/** What the `amount-currency` template tells the two widgets it pairs: the object's current values. */
+const PairContext = createContext<{ amount: unknown; currency: unknown } | null>(null);
 
 /**
  * RJSF widget `amount`: a number typed in the amount input (digits and the currency's decimals
@@ -16,13 +19,16 @@ export function AmountWidget(props: WidgetProps): ReactElement {
   const { id, value, options, schema, disabled, readonly, rawErrors, required, placeholder, onChange, onBlur } = props;
   const { t } = useTranslation();
   const label = useWidgetLabel(props.label) ?? t('common.amount.label');
+  const pair = useContext(PairContext);
+  const currency = isCurrencyCode(options.currency) ? options.currency : isCurrencyCode(pair?.currency) ? pair.currency : undefined;
   return (
     <AmountInput
       id={id}
       label={label}
       amount={typeof value === 'number' ? value : undefined}
       onAmountChange={(next) => onChange(next ?? options.emptyValue)}
-      currency={isCurrencyCode(options.currency) ? options.currency : undefined}
+      currency={currency}
+      showCode={pair === null}
       decimals={typeof options.decimals === 'number' ? options.decimals : undefined}
       min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
       disabled={disabled}
@@ -36,11 +42,21 @@ export function AmountWidget(props: WidgetProps): ReactElement {
   );
 }
 
-/** RJSF widget `currency`: a currency code chosen in the currency selector (USD when none yet). */
+/**
+ * RJSF widget `currency`: a currency code chosen in the currency selector, showing USD while none
+ * is chosen. Paired with an amount, it stores USD as soon as an amount is entered, so an optional
+ * prize stays absent until it is given and never lacks its currency once it is.
+ */
 export function CurrencyWidget(props: WidgetProps): ReactElement {
   const { id, value, disabled, readonly, rawErrors, onChange, onBlur } = props;
   const { t } = useTranslation();
   const label = useWidgetLabel(props.label) ?? t('common.currency.label');
+  const pair = useContext(PairContext);
+  const needsDefault = pair !== null && pair.amount !== undefined && pair.amount !== null && !isCurrencyCode(value);
+  useEffect(() => {
+    if (needsDefault) onChange(DEFAULT_CURRENCY);
+    // Only the change of `needsDefault` matters; `onChange` is a new function on every render.
+  }, [needsDefault]);
   return (
     <CurrencySelector
       id={id}
@@ -69,19 +85,22 @@ export function AmountCurrencyTemplate(props: ObjectFieldTemplateProps): ReactEl
   const currency = byName('currency');
   const amount = byName('amount');
   const others = props.properties.filter((p) => p !== currency && p !== amount);
+  const data = (props.formData ?? {}) as Record<string, unknown>;
   return (
-    <Flex direction="column" gap="1" role="group" aria-labelledby={title ? titleId : undefined}>
-      {title && (
-        <Text id={titleId} size="2" weight="medium">
-          {title}
-          {props.required && <Text color="red" aria-hidden>{' *'}</Text>}
-        </Text>
-      )}
-      <Flex gap="2" align="start">
-        {currency && !currency.hidden && <div>{currency.content}</div>}
-        {amount && <div style={{ flexGrow: 1 }}>{amount.content}</div>}
+    <PairContext.Provider value={{ amount: data.amount, currency: data.currency }}>
+      <Flex direction="column" gap="1" role="group" aria-labelledby={title ? titleId : undefined}>
+        {title && (
+          <Text id={titleId} size="2" weight="medium">
+            {title}
+            {props.required && <Text color="red" aria-hidden>{' *'}</Text>}
+          </Text>
+        )}
+        <Flex gap="2" align="start">
+          {currency && !currency.hidden && <div>{currency.content}</div>}
+          {amount && <div style={{ flexGrow: 1 }}>{amount.content}</div>}
+        </Flex>
+        {others.map((p) => p.content)}
       </Flex>
-      {others.map((p) => p.content)}
-    </Flex>
+    </PairContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 import { isIsoDate } from '../../widgets/calendar-model.js';
 import { CalendarDatePicker } from '../../widgets/calendar.js';
-import { useWidgetLabel } from './searchable-select-widget.js';
+import { useWidgetLabel } from '../../widgets/use-widget-label.js';
 
 /** The form's current values, when the form engine shares them through `formContext.formData`. */
 function siblingValue(props: WidgetProps, field: unknown): unknown {

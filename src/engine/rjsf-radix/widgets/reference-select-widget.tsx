@@ -5,7 +5,7 @@ import type { ClientEntity } from '../../../shared/descriptor/types.js';
 import { http } from '../../data/http-client.js';
 import { findEntity, useMetaEntities } from '../../data/use-meta.js';
 import { SearchableSelect, type LoadOptions, type SelectOption } from '../../widgets/searchable-select.js';
-import { useWidgetLabel } from './searchable-select-widget.js';
+import { useWidgetLabel } from '../../widgets/use-widget-label.js';
 
 /** Rows fetched per page of a reference search (the API allows up to 100). */
 export const REFERENCE_PAGE_SIZE = 20;

@@ -2,19 +2,20 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchableSelect, type SelectOption } from '../../widgets/searchable-select.js';
-
-/** The field's label, translated when a descriptor gave an i18n key (nested fields are not pre-translated). */
-export function useWidgetLabel(label: string | undefined): string | undefined {
-  const { t } = useTranslation();
-  return label ? t(label, { defaultValue: label }) : undefined;
-}
+import { useWidgetLabel } from '../../widgets/use-widget-label.js';
+import { ReferenceSelectWidget } from './reference-select-widget.js';
 
 /**
  * RJSF widget `searchable-select`: an enum picked through the searchable select, its options the
  * enum values with the labels the form engine translated (`ui:enumNames`) and, optionally,
- * descriptions from `ui:options.descriptions` (value → i18n key).
+ * descriptions from `ui:options.descriptions` (value → i18n key). With `ui:options.entity` it is
+ * the reference select instead: the id of a record of that entity, searched on the server.
  */
 export function SearchableSelectWidget(props: WidgetProps): ReactElement {
+  return typeof props.options.entity === 'string' ? <ReferenceSelectWidget {...props} /> : <EnumSelect {...props} />;
+}
+
+function EnumSelect(props: WidgetProps): ReactElement {
   const { id, value, options, disabled, readonly, rawErrors, required, placeholder, onChange, onBlur } = props;
   const { t } = useTranslation();
   const label = useWidgetLabel(props.label);

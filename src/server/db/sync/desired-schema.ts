@@ -70,7 +70,7 @@ export function desiredTable(entity: LoadedEntity): DesiredTable {
   const required = new Set(entity.schema.required ?? []);
   const columns: DesiredColumn[] = [];
   for (const [name, property] of Object.entries(props)) {
-    if (entity.descriptor.virtual.includes(name)) continue;
+    if (entity.descriptor.virtual.includes(name) || Object.hasOwn(entity.descriptor.computed, name)) continue;
     const [sqlType, dataType] = TYPES[kindOf(property)];
     const managed = name === 'id' || name === 'created_at' || name === 'updated_at';
     columns.push({

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { type ManagedObject, objectName } from './desired-schema.js';
+import { groupCountIndexes } from './counters.js';
 
 function check(table: string, column: string, label: string, condition: ReturnType<typeof sql>): ManagedObject {
   const definition = `${table}.${column}.${label}`;
@@ -38,7 +39,7 @@ export function managedObjects(entities: readonly LoadedEntity[]): ManagedObject
     const { table, virtual } = entity.descriptor;
     const d = entity.descriptor;
     for (const [column, property] of Object.entries(entity.schema.properties ?? {})) {
-      if (virtual.includes(column)) continue;
+      if (virtual.includes(column) || Object.hasOwn(d.computed, column)) continue;
       const ref = sql.ref(column);
       if (Array.isArray(property.enum) && fieldKind(property) === 'enum') {
         const values = property.enum.filter((value) => value !== null);
@@ -87,6 +88,7 @@ export function managedObjects(entities: readonly LoadedEntity[]): ManagedObject
       }
     }
     for (const field of d.list.search) add(index(table, [field], 'trgm'));
+    groupCountIndexes(entity).forEach(add);
   }
   return [...objects.values()];
 }

@@ -3,6 +3,7 @@ import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { type DesiredTable, desiredTable, MANAGED_PREFIXES } from './desired-schema.js';
 import { managedObjects } from './managed-objects.js';
 import { counterTriggerNames, ensureRowCounterFunctions, installRowCounter } from './row-counters.js';
+import { ensureGroupCounterFunctions, syncGroupCounters } from './counters.js';
 
 /** A difference the sync will not apply because it would lose data; start-up stops with it. */
 export class SchemaSyncError extends Error {
@@ -114,6 +115,8 @@ export async function syncEntityTables(db: Kysely<any>, entities: readonly Loade
     for (const table of tables) {
       if (!counterTriggerNames(table).every((name) => triggers.includes(name))) await installRowCounter(trx, table);
     }
+    await ensureGroupCounterFunctions(trx);
+    for (const entity of entities) await syncGroupCounters(trx, entity, triggers);
   });
   return report;
 }

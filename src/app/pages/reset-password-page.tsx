@@ -1,0 +1,75 @@
+import { Button, Callout, Flex, Link as RadixLink, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../engine/data/api-error.js';
+import { http } from '../../engine/data/http-client.js';
+import { usePageTitle } from '../use-page-title.js';
+import { fieldMessages } from './field-errors.js';
+import { FormField } from './form-field.js';
+import type { LoginState } from './login-page.js';
+import { validatePasswordChange } from './password-form.js';
+import { PublicCard } from './public-card.js';
+
+/** `/reset-password?token=`: the e-mailed link's page; sets a new password (POST /api/auth/reset-password). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  usePageTitle('pages.titles.resetPassword');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordChange('-', password, confirm);
+    const messages = Object.fromEntries(Object.entries(found).map(([key, [messageKey, values]]) => [key, t(messageKey, values)]));
+    setErrors(messages);
+    if (Object.keys(messages).length > 0) return;
+    setSaving(true);
+    try {
+      await http.post('/auth/reset-password', { token, password }, { handleUnauthorized: false });
+      void navigate('/login', { replace: true, state: { noticeKey: 'pages.reset.done' } satisfies LoginState });
+    } catch (caught) {
+      const fields = fieldMessages(caught, t);
+      if (fields.password) setErrors({ newPassword: fields.password });
+      else toast.error(caught instanceof ApiError && !caught.isFallbackMessage ? caught.message : t('toasts.resetFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PublicCard heading={t('pages.reset.heading')}>
+      {!token ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{t('pages.reset.missingToken')}</Callout.Text>
+        </Callout.Root>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Flex direction="column" gap="4">
+            <FormField id="reset-password" label={t('pages.reset.newPassword')} error={errors.newPassword}>
+              <TextField.Root id="reset-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </FormField>
+            <FormField id="reset-confirm" label={t('pages.reset.confirmPassword')} error={errors.confirmPassword}>
+              <TextField.Root id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            </FormField>
+            <Button type="submit" size="3" disabled={saving}>
+              {saving ? t('pages.reset.saving') : t('pages.reset.submit')}
+            </Button>
+          </Flex>
+        </form>
+      )}
+      <RadixLink size="2" asChild>
+        <Link to={token ? '/login' : '/forgot-password'}>{token ? t('pages.forgot.backToLogin') : t('pages.login.forgot')}</Link>
+      </RadixLink>
+    </PublicCard>
+  );
+}
+
+export { ResetPasswordPage as Component };
+export default ResetPasswordPage;

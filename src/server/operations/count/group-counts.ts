@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import { containsPattern } from '../list.js';
+import type { CountRequest, CountStrategy } from '../count.js';
+import { counterThenExact, exactCount } from '../count.js';
+
+/** The table of per-value row counts kept by triggers for `counts.groupBy` fields (see `db/sync/counters.ts`). */
+export const GROUP_COUNTS_TABLE = 'entity_group_counts';
+
+const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
+
+/**
+ * Exact totals from the database's counters wherever the descriptor's `counts.groupBy` allows:
+ * - no filter: the table's row counter;
+ * - one exact filter on a counted field (`status=approved`): that value's counter;
+ * - one filter through a relation whose foreign key is counted (`q[agency_name]` → the customers
+ *   whose company matches, through the trigram index): the sum of those customers' counters;
+ * - anything else (search, combined filters): `count(*)` of the filtered query, which the
+ *   covering indexes keep index-only.
+ * Every figure is exact: the counters change in the same transaction as the rows.
+ */
+export const groupedCounts: CountStrategy = {
+  async count(request: CountRequest) {
+    const { entity, db } = request;
+    const d = entity.descriptor;
+    if (!request.filtered) return counterThenExact.count(request);
+    const filters = request.filters ?? [];
+    if (request.search !== undefined || filters.length !== 1 || !d.counts.groupBy.includes(filters[0]!.column)) {
+      return exactCount.count(request);
+    }
+    const applied = filters[0]!;
+    const counters = db
+      .selectFrom(GROUP_COUNTS_TABLE)
+      .select(sql<string>`coalesce(sum(row_count), 0)`.as('total'))
+      .where('table_name', '=', d.table)
+      .where('column_name', '=', applied.column);
+    if (!applied.relation) {
+      if (applied.filter.operator !== 'eq') return exactCount.count(request);
+      const row = await counters.where('value', '=', String(applied.value)).executeTakeFirst();
+      return Number(row?.total ?? 0);
+    }
+    const { target, field } = applied.relation;
+    const operator = OPERATORS[applied.filter.operator];
+    const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
+    const matching = db.selectFrom(target.descriptor.table).select(sql<string>`id::text`.as('id')).where(field, operator, value);
+    const row = await counters.where('value', 'in', matching).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Wire types of the dashboard and the header notifications (`GET /api/dashboard`,
+ * `GET /api/notifications`), shared by the server that computes them and the screens that show them.
+ */
+
+/**
+ * A contest's judging state on the dashboard, derived from its status and its grades:
+ * - `cancelled`: the contest was rejected at screening (status `rejected`), whatever its grades;
+ * - `not_graded_r1`: no juror has graded it in Round 1 yet;
+ * - `not_graded_r2`: graded in Round 1, no Round 2 grade yet;
+ * - `graded`: graded in both rounds.
+ */
+export type JudgingStatus = 'cancelled' | 'not_graded_r1' | 'not_graded_r2' | 'graded';
+export const JUDGING_STATUSES: readonly JudgingStatus[] = ['not_graded_r1', 'not_graded_r2', 'graded', 'cancelled'];
+
+/** One judging round's panel. */
+export interface RoundFigures {
+  round: 1 | 2;
+  /** Jurors assigned to the round. */
+  juries: number;
+  /** Grades given with the round's examinations. */
+  graded: number;
+}
+
+/** One row of 'Latest Contests'. */
+export interface LatestContest {
+  id: number;
+  /** The submitting customer's company, null when unknown. */
+  company: string | null;
+  /** Award categories the contest is entered in (names). */
+  categories: string[];
+  /** Names of the jurors who graded it, per round, in name order. */
+  juryR1: string[];
+  juryR2: string[];
+  status: JudgingStatus;
+  created_at: string;
+}
+
+/** `GET /api/dashboard` → `{ data: DashboardData }`. */
+export interface DashboardData {
+  totals: { juries: number; exams: number; companies: number };
+  rounds: [RoundFigures, RoundFigures];
+  latestContests: LatestContest[];
+}
+
+/** One recently submitted contest in the header's notification list. */
+export interface NotificationItem {
+  id: number;
+  customer: string | null;
+  company: string | null;
+  category: string | null;
+  created_at: string;
+  /** The contest's detail page (`/manage-contest/12`). */
+  href: string;
+}
+
+/** `GET /api/notifications` → `{ data: NotificationsData }`. */
+export interface NotificationsData {
+  /** Contests submitted after this moment are new: the admin's previous sign-in, or 7 days ago on a first sign-in. */
+  since: string;
+  count: number;
+  /** The newest few, newest first. */
+  latest: NotificationItem[];
+  /** The contest list showing the new contests (filtered from `since` when the list has such a filter, newest first). */
+  href: string;
+}

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
+import { GROUP_COUNTS_TABLE } from '../../src/server/operations/count/group-counts.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+
+const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
+
+describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) => {
+  let t: TestApp;
+  let client: TestClient;
+  let db: any;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { DEMO_DATA: 'true' });
+    db = t.app.db;
+    await bulkSeed(db, t.app.entities, { contests: 1500, customers: 40, campaigns: 10, batchSize: 700 });
+    client = await new TestClient(t.app).init();
+    await client.signIn();
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const counterRows = async () =>
+    (await sql<{ column_name: string; value: string; row_count: number }>`select column_name, value, row_count from ${sql.table(GROUP_COUNTS_TABLE)}
+      where table_name = 'contests' and row_count <> 0 order by 1, 2`.execute(db)).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
+  const actualRows = async () =>
+    (await sql<{ column_name: string; value: string; row_count: number }>`
+      select 'customer_id' as column_name, customer_id::text as value, count(*) as row_count from contests group by 2
+      union all select 'status', status, count(*) from contests group by 2 order by 1, 2`.execute(db)).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
+  const countWhere = async (where: ReturnType<typeof sql>) => Number((await sql<{ n: number }>`select count(*) as n from contests c where ${where}`.execute(db)).rows[0]!.n);
+
+  it('keeps per-value counters equal to the rows through inserts, updates and deletes', async () => {
+    expect(await counterRows()).toEqual(await actualRows());
+    await sql`update contests set status = 'rejected' where id % 11 = 0`.execute(db);
+    await sql`update contests set customer_id = (select min(id) from customers) where id % 13 = 0`.execute(db);
+    await sql`delete from grades where contest_id % 17 = 0`.execute(db);
+    await sql`delete from contests where id % 17 = 0`.execute(db);
+    expect(await counterRows()).toEqual(await actualRows());
+  });
+
+  it('answers the unfiltered, status, customer and agency-name totals exactly', async () => {
+    const all = await client.get('/api/contests?per_page=15&include=customer,category');
+    expect(all.body.meta.total).toBe(await countWhere(sql`true`));
+    for (const status of ['pending', 'submitted', 'approved', 'rejected']) {
+      const res = await client.get(`/api/contests?status=${status}`);
+      expect(res.status).toBe(200);
+      expect(res.body.meta.total).toBe(await countWhere(sql`status = ${status}`));
+    }
+    const customer = (await sql<{ id: number }>`select customer_id as id from contests group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
+    const byCustomer = await client.get(`/api/contests?q[customer_id]=${customer}`);
+    expect(byCustomer.body.meta.total).toBe(await countWhere(sql`customer_id = ${customer}`));
+    expect((await client.get('/api/contests?q[customer_id]=999999')).body.meta.total).toBe(0);
+    for (const agency of ['rimba', 'KANCIL', 'Sdn Bhd', '50%_off', 'zzz-none']) {
+      const res = await client.get(`/api/contests?q[agency_name]=${encodeURIComponent(agency)}`);
+      const pattern = `%${agency.replace(/[\\%_]/g, '\\$&')}%`;
+      expect(res.body.meta.total).toBe(await countWhere(sql`customer_id in (select id from customers where company ilike ${pattern})`));
+    }
+    const combined = await client.get(`/api/contests?status=approved&q[agency_name]=rimba`);
+    expect(combined.body.meta.total).toBe(await countWhere(sql`status = 'approved' and customer_id in (select id from customers where company ilike '%rimba%')`));
+  });
+
+  it('reads filtered totals from the counters, not by counting rows', async () => {
+    const before = (await client.get('/api/contests?status=pending')).body.meta.total;
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(db);
+    expect((await client.get('/api/contests?status=pending')).body.meta.total).toBe(before + 1000);
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(db);
+  });
+
+  it('returns the same rows on every page as a plain offset query, for each sort and direction', async () => {
+    const customer = (await sql<{ id: number }>`select customer_id as id from contests group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
+    for (const [filter, where] of [
+      ['', sql`true`],
+      ['status=approved&', sql`status = 'approved'`],
+      [`q[customer_id]=${customer}&`, sql`customer_id = ${customer}`],
+    ] as const) {
+      for (const sort of SORTS) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const total = await countWhere(where);
+          const lastPage = Math.max(1, Math.ceil(total / 15));
+          for (const page of [1, Math.ceil(lastPage / 2), lastPage - 1, lastPage].filter((p) => p >= 1)) {
+            const res = await client.get(`/api/contests?${filter}sort=${sort}&direction=${direction}&page=${page}&per_page=15`);
+            const dir = sql.raw(direction);
+            const expected = await sql<{ id: number }>`select id from contests where ${where}
+              order by ${sql.ref(sort)} ${dir}, id ${dir} limit 15 offset ${(page - 1) * 15}`.execute(db);
+            expect(res.body.data.map((r: { id: number }) => r.id), `${filter}${sort} ${direction} page ${page}`).toEqual(expected.rows.map((r) => Number(r.id)));
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('keeps counting after a truncate', async () => {
+    await sql`truncate grades, contests`.execute(db);
+    expect(await counterRows()).toEqual([]);
+    expect((await client.get('/api/contests?status=approved')).body.meta.total).toBe(0);
+    expect((await client.get('/api/contests')).body.meta.total).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { loadConfig } from '../../src/server/config.js';
+import { createRegistry } from '../../src/server/operations/context.js';
+import { list } from '../../src/server/operations/list.js';
+import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+
+/** The admin every bench database gets (created on first start when the database has none). */
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+
+/** Where a bench runs: PostgreSQL at a URL, or PGlite in a data directory. */
+export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+/** Environment for `loadConfig` / the server process on a bench target. */
+export function benchEnv(target: BenchTarget): Record<string, string> {
+  return {
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    BACKUP_INTERVAL_HOURS: '0',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A real server (`dist/server/main.js`) in its own process, signed in as the bench admin. */
+export interface BenchServer {
+  base: string;
+  headers: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on a free port against the target and signs in. */
+export async function startBenchServer(target: BenchTarget): Promise<BenchServer> {
+  const port = await freePort();
+  const env = { ...process.env, ...benchEnv(target), PORT: String(port), HOST: '127.0.0.1' };
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const health = await fetch(`${base}/api/health`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    if (res.status !== 200) throw new Error(`bench sign-in failed (${res.status}); the bench database's admin must be ${BENCH_ADMIN.email}`);
+    const { token } = (await res.json()) as { token: string };
+    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The top plan node of every query one list request runs (`categories: Limit → Index Scan ...`),
+ * flagging any sequential scan. Runs the real list operation against the target to capture its
+ * SQL, then EXPLAINs each statement (PGlite: on a copy opened while the server is stopped).
+ */
+export async function listPlans(target: BenchTarget, entityName: string, query: Record<string, string>): Promise<string[]> {
+  const compiled: CompiledQuery[] = [];
+  let explain: (sql: string, parameters: readonly unknown[]) => Promise<unknown>;
+  let close: () => Promise<void>;
+  let db: Kysely<any>;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 1 });
+    db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: (event) => void compiled.push(event.query) });
+    explain = async (sql, parameters) => (await pool.query(`explain (format json) ${sql}`, parameters as unknown[])).rows[0]['QUERY PLAN'];
+    close = () => db.destroy();
+  } else {
+    const pglite = await PGlite.create({ dataDir: `${target.dataDir}/pglite`, extensions: { pg_trgm } });
+    const { PglitePool } = await import('../../src/server/db/pglite-pool.js');
+    db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new PglitePool(pglite) }), log: (event) => void compiled.push(event.query) });
+    explain = async (sql, parameters) => {
+      const rows = (await pglite.query<Record<string, unknown>>(`explain (format json) ${sql}`, parameters as unknown[])).rows;
+      const value = rows[0]!['QUERY PLAN'];
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    };
+    close = async () => {
+      await db.destroy();
+      await pglite.close();
+    };
+  }
+  try {
+    const registry = createRegistry(loadConfiguredEntities(loadConfig({})));
+    await list(registry.byName.get(entityName)!, { query }, { db, registry });
+    const lines: string[] = [];
+    for (const q of compiled) {
+      const plan = ((await explain(q.sql, q.parameters)) as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan;
+      const seq: string[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Node Type'] === 'Seq Scan') seq.push(String(node['Relation Name']));
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk(plan);
+      const first = (node: Record<string, unknown>): Record<string, unknown> =>
+        node['Node Type'] === 'Limit' && Array.isArray(node.Plans) ? first(node.Plans[0] as Record<string, unknown>) : node;
+      const scan = first(plan);
+      const top = `${plan['Node Type']}${scan !== plan ? ` → ${scan['Node Type']}` : ''}${scan['Relation Name'] ? ` on ${scan['Relation Name']}` : ''}${scan['Index Name'] ? ` using ${scan['Index Name']}` : ''}`;
+      const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
+      lines.push(`${table}: ${top}${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
+    }
+    return lines;
+  } finally {
+    await close();
+  }
+}

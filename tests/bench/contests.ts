@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../../src/server/config.js';
+import { createRegistry } from '../../src/server/operations/context.js';
+import { list } from '../../src/server/operations/list.js';
+import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+import { type LoadResult, runLoad } from './load.js';
+
+/** One measured request: its query string and the targets it must meet. */
+export interface ContestCase {
+  name: string;
+  query: Record<string, string>;
+  minRps?: number;
+  maxP99: number;
+}
+
+export interface ContestBenchOptions {
+  /** PostgreSQL of the bench (never the tests' database), or undefined for PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  connections?: number;
+  seconds?: number;
+  /** The command line printed with every figure. */
+  command: string;
+  log: (line: string) => void;
+}
+
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(options: ContestBenchOptions, port: number): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    BACKUP_INTERVAL_HOURS: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', DATA_DIR: options.dataDir ?? 'data' }),
+  };
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()} (the bench database's admin must be ${ADMIN.email})`);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, 'x-access-token': token };
+}
+
+/** The top node of each query a list request runs, and whether any plan scans the contests table sequentially. */
+async function plansOf(databaseUrl: string | undefined, query: Record<string, string>): Promise<string[]> {
+  if (!databaseUrl) return ['(plans are shown for PostgreSQL only)'];
+  const compiled: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: (event) => void compiled.push(event.query) });
+  try {
+    const entities = loadConfiguredEntities(loadConfig({}));
+    const registry = createRegistry(entities);
+    await list(registry.byName.get('contest')!, { query }, { db, registry });
+    const lines: string[] = [];
+    for (const q of compiled) {
+      const result = await pool.query(`explain (format json) ${q.sql}`, q.parameters as unknown[]);
+      const plan = (result.rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan;
+      const seq: string[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Node Type'] === 'Seq Scan') seq.push(String(node['Relation Name']));
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk(plan);
+      const top = `${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`;
+      const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
+      lines.push(`${table}: ${top}${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
+    }
+    return lines;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The contests scenarios of DESIGN §8 against a running server on a seeded database: page 1 with
+ * include and total; filtered by customer id and by status, each sort both ways, first, middle
+ * and last page; an agency-name substring. Prints each figure with its command and each list
+ * query's plan top node. Returns false when a target is missed or a plan scans contests.
+ */
+export async function runContestBench(options: ContestBenchOptions): Promise<boolean> {
+  const port = await freePort();
+  const server = await startServer(options, port);
+  const base = `http://127.0.0.1:${port}`;
+  let ok = true;
+  try {
+    const headers = await signIn(base);
+    const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as { data: Array<{ customer_id: number }>; meta: { total: number } };
+    const customerId = String(first.data[0]?.customer_id ?? 1);
+    options.log(`contests in the database: ${first.meta.total}; customer for the filter: ${customerId}`);
+    const pglite = !options.databaseUrl;
+    const cases: ContestCase[] = [
+      { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },
+    ];
+    if (!pglite) {
+      for (const [label, filter] of [['customer', { 'q[customer_id]': customerId }], ['status', { status: 'approved' }]] as const) {
+        for (const sort of SORTS) {
+          for (const direction of ['asc', 'desc']) {
+            const probe = (await (await fetch(`${base}/api/contests?${new URLSearchParams({ ...filter, sort, direction, per_page: '15' })}`, { headers })).json()) as { meta: { last_page: number } };
+            const last = probe.meta.last_page;
+            for (const [where, page, p99] of [['first', 1, 25], ['middle', Math.max(1, Math.floor(last / 2)), 150], ['last', last, 25]] as const) {
+              cases.push({ name: `${label} filter, sort ${sort} ${direction}, ${where} page (${page})`, query: { ...filter, sort, direction, page: String(page), per_page: '15', include: 'customer,category' }, maxP99: p99 });
+            }
+          }
+        }
+      }
+      cases.push({ name: 'agency name "rimba", page 1', query: { 'q[agency_name]': 'rimba', page: '1', per_page: '15', include: 'customer,category' }, maxP99: 100 });
+      cases.push({ name: 'agency name "rimba", last page', query: { 'q[agency_name]': 'rimba', page: '999999', per_page: '15' }, maxP99: 100 });
+    }
+    for (const c of cases) {
+      const url = `${base}/api/contests?${new URLSearchParams(c.query)}`;
+      const connections = options.connections ?? 10;
+      const seconds = c.minRps ? (options.seconds ?? 10) : Math.max(2, Math.round((options.seconds ?? 10) / 4));
+      const result: LoadResult = await runLoad(url, headers, connections, seconds);
+      const check = await (await fetch(url, { headers })).json() as { meta: { total: number } };
+      const missed = (c.minRps !== undefined && result.rps < c.minRps) || result.p99 > c.maxP99 || result.errors > 0;
+      const plans = await plansOf(options.databaseUrl, c.query);
+      if (missed || plans.some((p) => p.includes('SEQ SCAN on contests'))) ok = false;
+      options.log(
+        `${missed ? 'MISSED' : 'ok    '} ${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ${result.errors} errors, total ${check.meta.total}` +
+          ` (target${c.minRps ? ` ≥ ${c.minRps} req/s,` : ''} p99 ≤ ${c.maxP99} ms; ${connections} connections, ${seconds} s)`,
+      );
+      options.log(`       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]`);
+      for (const plan of plans) options.log(`       plan ${plan}`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  return ok;
+}

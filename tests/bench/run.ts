@@ -1,0 +1,61 @@
+import os from 'node:os';
+import path from 'node:path';
+import { runCategoriesBench } from './categories.js';
+import { runContestBench } from './contests.js';
+import type { BenchContext, BenchScenario } from './scenarios.js';
+
+/**
+ * The scenario registry of `npm run bench`. Add a scenario here: a name, what it measures, and a
+ * function that prints each figure with the command and the query plans.
+ */
+export const SCENARIOS: BenchScenario[] = [
+  {
+    name: 'categories',
+    description: 'categories list p50/p99 at 10,000 rows (PGlite; PostgreSQL with BENCH_DATABASE_URL)',
+    byDefault: true,
+    run: runCategoriesBench,
+  },
+  {
+    name: 'contests',
+    description: 'contests list targets of DESIGN §8 on a seeded database (BENCH_DATABASE_URL or BENCH_DATA_DIR)',
+    byDefault: false,
+    run: async (context) => {
+      const dataDir = process.env.BENCH_DATA_DIR;
+      if (!context.postgresUrl && !dataDir) {
+        context.log('contests skipped: seed a bench database (npm run seed -- --contests 1000000) and set BENCH_DATABASE_URL or BENCH_DATA_DIR.');
+        return true;
+      }
+      return runContestBench({ databaseUrl: context.postgresUrl, dataDir, command: context.command, connections: context.connections, seconds: context.seconds, log: context.log });
+    },
+  },
+];
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  process.stdout.write(`npm run bench [-- scenario...]\n${SCENARIOS.map((s) => `  ${s.name.padEnd(12)} ${s.description}${s.byDefault ? '' : ' (only when named)'}`).join('\n')}\n` +
+    'Environment: BENCH_DATABASE_URL (or DATABASE_URL) PostgreSQL to fill; BENCH_DIR for PGlite data (default the system temp folder); BENCH_CONNECTIONS (10); BENCH_SECONDS (5).\n');
+  process.exit(0);
+}
+const unknown = args.filter((name) => !SCENARIOS.some((s) => s.name === name));
+if (unknown.length) {
+  process.stderr.write(`Unknown scenario: ${unknown.join(', ')}. Known: ${SCENARIOS.map((s) => s.name).join(', ')}.\n`);
+  process.exit(2);
+}
+const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS.filter((s) => s.byDefault);
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const redacted = postgresUrl ? postgresUrl.replace(/:[^:@/]*@/, ':***@') : undefined;
+const benchDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'awards-console-bench');
+const context: BenchContext = {
+  command: `${redacted ? `BENCH_DATABASE_URL=${redacted} ` : ''}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+  log: (line) => process.stdout.write(`${line}\n`),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  postgresUrl,
+  pgliteDir: (scenario) => path.join(benchDir, scenario),
+};
+let ok = true;
+for (const scenario of chosen) {
+  context.log(`== ${scenario.name}: ${scenario.description}`);
+  ok = (await scenario.run(context)) && ok;
+}
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+
+let server: StartedServer;
+let browser: Browser;
+let page: Page;
+
+/** Signs in through the API (as a script would) and creates records directly. */
+async function apiClient(url: string) {
+  const health = await fetch(`${url}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  return {
+    async post(path: string, body: unknown) {
+      const res = await fetch(`${url}/api${path}`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: Record<string, unknown> }).data;
+    },
+    async get(path: string) {
+      const res = await fetch(`${url}/api${path}`, { headers: { ...headers, authorization: `Bearer ${token}` } });
+      return { status: res.status, body: (await res.json()) as any };
+    },
+  };
+}
+
+/** Clicks the header's language switcher until the page is in `language`. */
+async function switchLanguage(target: Page, language: 'en' | 'id' | 'ms') {
+  for (let i = 0; i < 3; i += 1) {
+    if ((await target.locator('html').getAttribute('lang')) === language) return;
+    await target.getByTestId('language-switcher').filter({ visible: true }).first().click();
+    await target.waitForTimeout(150);
+  }
+  expect(await target.locator('html').getAttribute('lang')).toBe(language);
+}
+
+const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+describe('category screens in the browser', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+    await signIn(page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows each invalid input message in English and, after switching, in Malay', async () => {
+    await withScreenshotOnFailure(page, 'categories-validation', async () => {
+      await page.goto(`${server.url}/create-category`);
+      const name = page.getByLabel('Name');
+      const description = page.getByLabel('Description');
+      await page.getByRole('button', { name: 'Create Category' }).click();
+      await expect.poll(() => page.getByText('Name is required').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Description is required').isVisible()).toBe(true);
+
+      await name.fill('A');
+      await description.fill('Too short');
+      await expect.poll(() => page.getByText('Name must be at least 2 characters').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Description must be at least 10 characters').isVisible()).toBe(true);
+
+      await name.fill('N'.repeat(101));
+      await description.fill('D'.repeat(501));
+      await expect.poll(() => page.getByText('Name must be less than 100 characters').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Description must be less than 500 characters').isVisible()).toBe(true);
+
+      await name.fill('   ');
+      await expect.poll(() => page.getByText('Name is required').isVisible()).toBe(true);
+      await screenshot(page, 'category-create-invalid-1280');
+
+      await switchLanguage(page, 'ms');
+      await expect.poll(() => page.getByText('Nama diperlukan').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Keterangan mestilah kurang daripada 500 aksara').isVisible()).toBe(true);
+      await name.fill('B');
+      await expect.poll(() => page.getByText('Nama mestilah sekurang-kurangnya 2 aksara').isVisible()).toBe(true);
+      await description.fill('pendek');
+      await expect.poll(() => page.getByText('Keterangan mestilah sekurang-kurangnya 10 aksara').isVisible()).toBe(true);
+      await name.fill('');
+      await description.fill('');
+      await switchLanguage(page, 'en');
+    });
+  });
+
+  it('creates a category and derives its slug from the name', async () => {
+    await withScreenshotOnFailure(page, 'categories-create', async () => {
+      await page.goto(`${server.url}/create-category`);
+      await page.getByLabel('Name').fill('Best Integrated Campaign');
+      await page.getByLabel('Description').fill('Work that joins every channel into one idea.');
+      await page.getByRole('radio', { name: 'Inactive' }).click();
+      await page.getByRole('button', { name: 'Create Category' }).click();
+      await expect.poll(() => toast('Category created successfully!').isVisible()).toBe(true);
+      await page.waitForURL(`${server.url}/manage-category`);
+      const row = page.getByRole('row', { name: /Best Integrated Campaign/ });
+      await expect.poll(() => row.isVisible()).toBe(true);
+      expect(await row.getByText('best-integrated-campaign').isVisible()).toBe(true);
+      expect(await row.getByText('Inactive').isVisible()).toBe(true);
+    });
+  });
+
+  it('edits a category with the Active Status switch', async () => {
+    await withScreenshotOnFailure(page, 'categories-edit', async () => {
+      await page.goto(`${server.url}/manage-category`);
+      await page.getByRole('link', { name: 'Edit Best Integrated Campaign' }).click();
+      await page.waitForURL(/\/manage-category\/edit\/\d+$/);
+      const toggle = page.getByRole('switch', { name: /Active Status/ });
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      await page.getByLabel('Name').fill('Best Integrated Campaign 2025');
+      await toggle.click();
+      await screenshot(page, 'category-edit-1280');
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      await expect.poll(() => toast('Category updated successfully!').isVisible()).toBe(true);
+      await page.waitForURL(`${server.url}/manage-category`);
+      const row = page.getByRole('row', { name: /Best Integrated Campaign 2025/ });
+      await expect.poll(() => row.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    });
+  });
+
+  it("shows 'Invalid category ID' and 'Category not found.'", async () => {
+    await page.goto(`${server.url}/manage-category/edit/0`);
+    await expect.poll(() => page.getByText('Invalid category ID').isVisible()).toBe(true);
+    await page.goto(`${server.url}/manage-category/edit/999999`);
+    await expect.poll(() => page.getByText('Category not found.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Category List' }).isVisible()).toBe(true);
+  });
+
+  it('deletes a category after answering No, then Yes', async () => {
+    await withScreenshotOnFailure(page, 'categories-delete', async () => {
+      await page.goto(`${server.url}/manage-category`);
+      const row = page.getByRole('row', { name: /Best Integrated Campaign 2025/ });
+      await row.getByRole('button', { name: /Delete/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByText('Are you sure you want to delete category "Best Integrated Campaign 2025"?').isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'No' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await row.isVisible()).toBe(true);
+
+      await row.getByRole('button', { name: /Delete/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+      await expect.poll(() => toast('Category deleted successfully!').isVisible()).toBe(true);
+      await expect.poll(() => row.count()).toBe(0);
+      await expect.poll(() => page.getByText('No categories found.').isVisible()).toBe(true);
+    });
+  });
+
+  it('pages through 25 categories', async () => {
+    await withScreenshotOnFailure(page, 'categories-paging', async () => {
+      const api = await apiClient(server.url);
+      for (let i = 1; i <= 25; i += 1) {
+        await api.post('/categories', { name: `Category ${String(i).padStart(2, '0')}`, description: `Description of category ${i}`, status: 'active' });
+      }
+      const first = await api.get('/categories?page=1');
+      const perPage: number = first.body.meta.per_page;
+      await page.goto(`${server.url}/manage-category`);
+      await expect.poll(() => page.getByText(`Showing 1 to ${perPage} of 25`).isVisible()).toBe(true);
+      await screenshot(page, 'category-list-1280');
+      await page.getByRole('button', { name: /Next/ }).click();
+      await page.waitForURL(/[?&]page=2/);
+      await expect.poll(() => page.getByText(`Showing ${perPage + 1} to ${Math.min(2 * perPage, 25)} of 25`).isVisible()).toBe(true);
+      const last = Math.ceil(25 / perPage);
+      await page.getByRole('button', { name: `Page ${last}` }).click();
+      await expect.poll(() => page.getByText(`Showing ${(last - 1) * perPage + 1} to 25 of 25`).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /Next/ }).isDisabled()).toBe(true);
+      await page.reload();
+      await expect.poll(() => page.getByText(`Showing ${(last - 1) * perPage + 1} to 25 of 25`).isVisible()).toBe(true);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'category-list-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+  });
+});

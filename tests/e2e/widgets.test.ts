@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: StartedServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+/** Runs axe-core on the page (open popovers included) and returns the serious and critical violations. */
+async function seriousViolations(target: Page): Promise<string[]> {
+  if (!(await target.evaluate(() => 'axe' in window))) await target.addScriptTag({ content: axeSource });
+  const violations = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** A GET on the API with the signed-in page's own token (a second sign-in would end its session). */
+async function apiGet(path: string): Promise<{ status: number; body: any }> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api${p}`, { headers: { authorization: `Bearer ${sessionStorage.getItem('auth_token')}` } });
+    return { status: res.status, body: await res.json() };
+  }, path);
+}
+
+/** The browser's today plus `days`, as YYYY-MM-DD in its local calendar. */
+async function browserDate(days: number): Promise<string> {
+  return page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
+}
+
+describe('widgets in the browser', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    // axe is injected as a script tag, which the app's CSP (no inline script) would refuse.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', bypassCSP: true });
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the sandbox gallery to a signed-in admin, in the chosen language', async () => {
+    await withScreenshotOnFailure(page, 'widgets-sandbox-languages', async () => {
+      await page.goto(`${server.url}/sandbox`);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Sandbox' }).isVisible()).toBe(true);
+      expect(await page.title()).toMatch(/^Sandbox/);
+      for (const section of ['Searchable select', 'Currency selector', 'Calendar date picker', 'Amount input', 'A form using every widget']) {
+        expect(await page.getByRole('region', { name: section }).isVisible()).toBe(true);
+      }
+      await page.goto(`${server.url}/sandbox?lng=ms`);
+      await expect.poll(() => page.getByRole('region', { name: 'Pemilih mata wang' }).isVisible()).toBe(true);
+      expect(await page.getByRole('textbox', { name: 'Berisi' }).first().inputValue()).toBe('05 Jan 2025');
+      await page.goto(`${server.url}/sandbox?lng=id`);
+      await expect.poll(() => page.getByRole('button', { name: 'Kosong: Pilih Satu' }).isVisible()).toBe(true);
+      await page.goto(`${server.url}/sandbox?lng=en`);
+      await expect.poll(() => page.getByRole('button', { name: 'Empty: Select One' }).isVisible()).toBe(true);
+    });
+  });
+
+  it('reports no serious or critical axe violations on the widgets, closed and open', async () => {
+    await withScreenshotOnFailure(page, 'widgets-axe', async () => {
+      await page.goto(`${server.url}/sandbox`);
+      await expect.poll(() => page.getByRole('button', { name: 'Empty: Select One' }).isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Filled: Best Design' }).click();
+      await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /^Filled: MYR/ }).click();
+      await expect.poll(() => page.getByRole('listbox', { name: 'Currencies' }).isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('textbox', { name: 'Filled' }).click();
+      await expect.poll(() => page.getByRole('grid').isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const form = page.getByRole('region', { name: 'A form using every widget' });
+      await form.getByRole('button', { name: 'Check the form' }).click();
+      await expect.poll(() => form.getByText('This field is required').first().isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+
+  it('saves a category prize amount and currency through the real screens and reads them back', async () => {
+    await withScreenshotOnFailure(page, 'widgets-prize-money', async () => {
+      await page.goto(`${server.url}/create-category`);
+      await page.getByLabel('Name').fill('Best Film');
+      await page.getByLabel('Description').fill('Moving pictures of every length and kind.');
+      await page.getByRole('button', { name: 'Currency: USD United States Dollar' }).click();
+      await page.keyboard.type('ring');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('button', { name: 'Currency: MYR Ringgit' }).isVisible()).toBe(true);
+      await page.getByRole('textbox', { name: 'Amount' }).pressSequentially('25x000.505');
+      expect(await page.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('25000.50');
+      await page.getByRole('button', { name: 'Create Category' }).click();
+      await page.waitForURL((u) => u.pathname === '/manage-category');
+
+      const list = await apiGet('/categories?search=Best%20Film');
+      expect(list.status).toBe(200);
+      const created = list.body.data[0];
+      expect(created.prize_money).toEqual({ amount: 25000.5, currency: 'MYR' });
+
+      await page.goto(`${server.url}/manage-category/edit/${created.id}`);
+      const amount = page.getByRole('textbox', { name: 'Amount' });
+      await expect.poll(() => amount.inputValue()).toBe('25000.5');
+      expect(await page.getByRole('button', { name: 'Currency: MYR Ringgit' }).isVisible()).toBe(true);
+      await amount.fill('');
+      await amount.pressSequentially('1200');
+      await page.getByRole('button', { name: 'Currency: MYR Ringgit' }).click();
+      await page.keyboard.type('eur');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      await page.waitForURL((u) => u.pathname === '/manage-category');
+      expect((await apiGet(`/categories/${created.id}`)).body.data.prize_money).toEqual({ amount: 1200, currency: 'EUR' });
+    });
+  });
+
+  it('picks a campaign’s start and end dates on the calendar and reads them back', async () => {
+    await withScreenshotOnFailure(page, 'widgets-campaign-dates', async () => {
+      await page.goto(`${server.url}/create-campaign`);
+      await page.getByLabel('Name', { exact: false }).first().fill('Spring Awards');
+      const start = page.getByRole('textbox', { name: /Start Date/i });
+      const end = page.getByRole('textbox', { name: /End Date/i });
+      expect(await start.getAttribute('readonly')).not.toBeNull();
+      await start.click();
+      await page.getByRole('button', { name: 'Today' }).click();
+      await end.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('grid').isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const today = await browserDate(0);
+      const twoWeeks = await browserDate(14);
+      const shown = await page.evaluate((iso) => {
+        const [y, m, d] = iso.split('-').map(Number);
+        return new Date(y!, m! - 1, d!).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+      }, twoWeeks);
+      expect(await end.inputValue()).toBe(shown.replace('Sept', 'Sep'));
+      await page.getByRole('button', { name: /^Create/ }).last().click();
+      await page.waitForURL((u) => u.pathname === '/manage-campaign');
+      const list = await apiGet('/campaigns?search=Spring%20Awards');
+      expect(list.body.data[0]).toMatchObject({ name: 'Spring Awards', start_date: today, end_date: twoWeeks });
+    });
+  });
+});
