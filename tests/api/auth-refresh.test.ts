@@ -125,6 +125,8 @@ describe.each(testDatabaseKinds())('refresh and sign-out on %s', (kind) => {
     expect((await c.get('/api/auth/me')).body.code).toBe('UNAUTHENTICATED');
     expect((await c.post('/api/auth/refresh', { refreshToken: login.refreshToken })).status).toBe(401);
     expect((await sessionRow(sidOf(login.refreshToken))).revoked_reason).toBe('logout');
+    const audit = await t.app.db.selectFrom('audit_log').select('action').where('action', '=', 'auth.logout').execute();
+    expect(audit.length).toBeGreaterThan(0);
   });
 
   it('signs out with only the refresh token when the access token is gone', async () => {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_RULES } from '../../src/server/auth/throttle.js';
+import { purgeExpiredResets } from '../../src/server/auth/password-resets.js';
+import { purgeOldSessions } from '../../src/server/auth/sessions.js';
+import { purgeThrottles, THROTTLE_RULES } from '../../src/server/auth/throttle.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 
@@ -94,5 +96,34 @@ describe.each(testDatabaseKinds())('sign-in and reset throttling on %s', (kind) 
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     await sql`delete from throttles`.execute(t.app.db);
+  });
+});
+
+describe.each(testDatabaseKinds())('auth housekeeping on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it('deletes ended throttle windows, long-ended sessions and expired reset tokens, keeping live ones', async () => {
+    const db = t.app.db;
+    const c = await new TestClient(t.app).init();
+    const login = await c.signIn();
+    const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    await sql`insert into throttles (key, hits, reset_at) values ('old', 3, now() - interval '1 second'), ('current', 3, now() + interval '1 minute')`.execute(db);
+    await sql`insert into sessions (id, user_id, refreshed_at, idle_expires_at, absolute_expires_at, revoked_at, revoked_reason)
+      values ('longgoneSession0001', ${admin.id}, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days', now() - interval '2 days', 'logout')`.execute(db);
+    await sql`insert into password_resets (user_id, token_hash, expires_at) values (${admin.id}, 'old-hash', now() - interval '2 days'), (${admin.id}, 'new-hash', now() + interval '1 hour')`.execute(db);
+
+    await Promise.all([purgeThrottles(db), purgeOldSessions(db), purgeExpiredResets(db)]);
+
+    const keys = (await db.selectFrom('throttles').select('key').execute()).map((r) => r.key);
+    expect(keys).toContain('current');
+    expect(keys).not.toContain('old');
+    const sessions = (await db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
+    expect(sessions).not.toContain('longgoneSession0001');
+    expect(sessions).toContain(login.refreshToken.split('.')[0]);
+    expect((await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['new-hash']);
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,9 @@ import { restoreBackup } from '../../src/server/backup/restore-backup.js';
 import { writeBackup } from '../../src/server/backup/write-backup.js';
 import { listScheduledBackups, pruneScheduledBackups } from '../../src/server/backup/scheduled-backups.js';
 import { buildApp } from '../../src/server/app.js';
+import { acquireDataDirLock } from '../../src/server/data-dir-lock.js';
+import { syncEntityTables } from '../../src/server/db/sync/index.js';
+import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/kysely.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
@@ -204,5 +208,94 @@ describe('scheduled backups on PGlite', () => {
     const removed = pruneScheduledBackups(dir, 1);
     expect(removed.map((f) => path.basename(f))).toEqual(['scheduled-2021-01-02T00-00-00-000Z.ndjson.gz', 'scheduled-2021-01-01T00-00-00-000Z.ndjson.gz']);
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'scheduled-2021-01-03T00-00-00-000Z.ndjson.gz']);
+  });
+});
+
+describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
+  // The built commands (`npm test` builds first; run `node build.mjs` before a targeted run).
+  const run = (command: 'backup' | 'restore', args: string[], env: Record<string, string>) => {
+    const result = spawnSync(process.execPath, [path.resolve(`dist/server/${command}.js`), ...args], {
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const sourceDir = path.join(tmp, 'cli-source');
+  const file = path.join(tmp, 'cli.ndjson.gz');
+
+  beforeAll(async () => {
+    // A data directory as a server leaves it: system tables, entity tables, an admin, some rows.
+    fs.mkdirSync(sourceDir, { recursive: true });
+    const database = await openDatabase({ pgliteDir: path.join(sourceDir, 'pglite') });
+    try {
+      await migrateToLatest(database.db);
+      await syncEntityTables(database.db, loadConfiguredEntities(loadConfig({})));
+      await sql`insert into users (email, name, password_hash) select 'cli-' || g || '@example.com', 'CLI ' || g, 'x' from generate_series(1, 12) g`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('backs up an embedded database and prints one line with the row counts', () => {
+    const result = run('backup', ['--out', file], { DATA_DIR: sourceDir });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(new RegExp(`^Backed up embedded PGlite in ${sourceDir} to ${file}: \\d+ tables, 12 rows \\(users 12\\) in \\d+ ms\\.\\n$`));
+    expect(fs.existsSync(path.join(sourceDir, 'server.lock'))).toBe(false);
+  });
+
+  it('writes to DATA_DIR/backups by default', () => {
+    const result = run('backup', [], { DATA_DIR: sourceDir });
+    expect(result.code).toBe(0);
+    expect(fs.readdirSync(path.join(sourceDir, 'backups'))).toEqual([expect.stringMatching(/^backup-\d{4}-\d\d-\d\dT[\d-]+Z\.ndjson\.gz$/)]);
+  });
+
+  it('refuses while a server holds the data directory, and says to stop it or use the scheduled backups', () => {
+    const release = acquireDataDirLock(sourceDir);
+    try {
+      const result = run('backup', ['--out', path.join(tmp, 'never.ndjson.gz')], { DATA_DIR: sourceDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('npm run backup failed: npm run backup cannot open the embedded database while another process uses it. Stop the server first');
+      expect(result.stderr).toContain(`scheduled backups to ${path.join(sourceDir, 'backups')}`);
+      expect(result.stderr).toContain(`process ${process.pid}`);
+      expect(fs.existsSync(path.join(tmp, 'never.ndjson.gz'))).toBe(false);
+    } finally {
+      release();
+    }
+  });
+
+  it('restores into an empty data directory, then refuses to overwrite it without --force', () => {
+    const targetDir = path.join(tmp, 'cli-target');
+    const first = run('restore', [file], { DATA_DIR: targetDir });
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(new RegExp(`^Restored ${file} into embedded PGlite in ${targetDir}: \\d+ tables, 12 rows \\(users 12\\) in \\d+ ms\\.\\n$`));
+    const again = run('restore', [file], { DATA_DIR: targetDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^npm run restore failed: The target database already has data \(users\)\. Run the restore again with --force to replace it\.\n$/);
+    expect(run('restore', [file, '--force'], { DATA_DIR: targetDir }).code).toBe(0);
+  });
+
+  it.runIf(testDatabaseKinds().includes('postgres'))('moves an embedded database into PostgreSQL and back', async () => {
+    const pgTarget = await createTestDatabase('postgres');
+    try {
+      const restored = run('restore', [file], { DATABASE_URL: pgTarget.env.DATABASE_URL! });
+      expect(restored).toMatchObject({ code: 0, stderr: '' });
+      expect(restored.stdout).toContain('into PostgreSQL (DATABASE_URL): ');
+      const back = path.join(tmp, 'from-postgres.ndjson.gz');
+      expect(run('backup', ['--out', back], { DATABASE_URL: pgTarget.env.DATABASE_URL! }).code).toBe(0);
+      const returned = run('restore', [back], { DATA_DIR: path.join(tmp, 'cli-returned') });
+      expect(returned.code).toBe(0);
+      expect(returned.stdout).toContain('12 rows (users 12)');
+    } finally {
+      await pgTarget.drop();
+    }
+  });
+
+  it('explains a missing file, a missing argument and an unknown option', () => {
+    const dir = path.join(tmp, 'cli-errors');
+    expect(run('restore', [path.join(tmp, 'nope.ndjson.gz')], { DATA_DIR: dir }).stderr).toContain('does not exist');
+    expect(run('restore', [], { DATA_DIR: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run restore -- FILE [--force]') });
+    expect(run('backup', ['--bogus'], { DATA_DIR: sourceDir })).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run backup -- [--out FILE]') });
+    expect(run('backup', [], { DATA_DIR: path.join(tmp, 'empty-dir') })).toMatchObject({ code: 1, stderr: expect.stringContaining('There is no database in') });
   });
 });

@@ -118,18 +118,17 @@ export async function listPlans(target: BenchTarget, entityName: string, query: 
     const lines: string[] = [];
     for (const q of compiled) {
       const plan = ((await explain(q.sql, q.parameters)) as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan;
-      const seq: string[] = [];
+      const scans: string[] = [];
       const walk = (node: Record<string, unknown>) => {
-        if (node['Node Type'] === 'Seq Scan') seq.push(String(node['Relation Name']));
+        if (node['Relation Name']) {
+          const kind = node['Node Type'] === 'Seq Scan' ? 'SEQ SCAN' : String(node['Node Type']);
+          scans.push(`${kind} on ${String(node['Relation Name'])}${node['Index Name'] ? ` using ${String(node['Index Name'])}` : ''}`);
+        }
         for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
       };
       walk(plan);
-      const first = (node: Record<string, unknown>): Record<string, unknown> =>
-        node['Node Type'] === 'Limit' && Array.isArray(node.Plans) ? first(node.Plans[0] as Record<string, unknown>) : node;
-      const scan = first(plan);
-      const top = `${plan['Node Type']}${scan !== plan ? ` → ${scan['Node Type']}` : ''}${scan['Relation Name'] ? ` on ${scan['Relation Name']}` : ''}${scan['Index Name'] ? ` using ${scan['Index Name']}` : ''}`;
       const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
-      lines.push(`${table}: ${top}${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
+      lines.push(`${table}: top ${String(plan['Node Type'])}; ${scans.join(', ') || 'no table scan'}`);
     }
     return lines;
   } finally {

@@ -15,7 +15,7 @@ function Harness(props: { initial?: string; onChange?: (v: string | undefined) =
 async function setup(props: Parameters<typeof Harness>[0] = {}, language: 'en' | 'id' | 'ms' = 'en') {
   const onChange = vi.fn();
   const rendered = await renderWidget(<Harness {...props} onChange={onChange} />, { language });
-  return { ...rendered, onChange, field: screen.getByRole('textbox', { name: 'Start date' }) };
+  return { ...rendered, onChange, field: screen.getByRole('combobox', { name: 'Start date' }) };
 }
 
 async function openCalendar(user: Awaited<ReturnType<typeof setup>>['user'], field: HTMLElement) {

@@ -136,6 +136,20 @@ describe('EntityForm', { timeout: 30_000 }, () => {
     expect(i18n.t('validation.company_name.required', { lng: 'ms' })).not.toBe('Company name is required');
   });
 
+  it('keeps what the user typed when the language changes', async () => {
+    const { view } = renderForm(category);
+    await view;
+    const name = await screen.findByLabelText(/^Name/);
+    await (await view).user.type(name, 'Poster');
+    await act(async () => {
+      await i18n.changeLanguage('id');
+    });
+    expect((await screen.findByLabelText(/^Nama/) as HTMLInputElement).value).toBe('Poster');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+  });
+
   it('shows a field added to the schema and the descriptor form', async () => {
     const sources = entitySources(['category'], ({ descriptor, schema }) => {
       schema.properties.jury_note = { type: 'string', maxLength: 200 };

@@ -28,12 +28,19 @@ async function apiClient(url: string) {
 
 /** Clicks the header's language switcher until the page is in `language`. */
 async function switchLanguage(target: Page, language: 'en' | 'id' | 'ms') {
+  await target.getByTestId('language-switcher').filter({ visible: true }).first().waitFor();
   for (let i = 0; i < 3; i += 1) {
     if ((await target.locator('html').getAttribute('lang')) === language) return;
     await target.getByTestId('language-switcher').filter({ visible: true }).first().click();
     await target.waitForTimeout(150);
   }
   expect(await target.locator('html').getAttribute('lang')).toBe(language);
+}
+
+/** Opens `path` in English (the language is saved in the profile, so a failed test may leave another). */
+async function open(path: string) {
+  await page.goto(`${server.url}${path}`);
+  await switchLanguage(page, 'en');
 }
 
 const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -53,7 +60,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
 
   it('shows each invalid input message in English and, after switching, in Malay', async () => {
     await withScreenshotOnFailure(page, 'categories-validation', async () => {
-      await page.goto(`${server.url}/create-category`);
+      await open(`/create-category`);
       const name = page.getByLabel('Name');
       const description = page.getByLabel('Description');
       await page.getByRole('button', { name: 'Create Category' }).click();
@@ -89,7 +96,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
 
   it('creates a category and derives its slug from the name', async () => {
     await withScreenshotOnFailure(page, 'categories-create', async () => {
-      await page.goto(`${server.url}/create-category`);
+      await open(`/create-category`);
       await page.getByLabel('Name').fill('Best Integrated Campaign');
       await page.getByLabel('Description').fill('Work that joins every channel into one idea.');
       await page.getByRole('radio', { name: 'Inactive' }).click();
@@ -105,7 +112,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
 
   it('edits a category with the Active Status switch', async () => {
     await withScreenshotOnFailure(page, 'categories-edit', async () => {
-      await page.goto(`${server.url}/manage-category`);
+      await open(`/manage-category`);
       await page.getByRole('link', { name: 'Edit Best Integrated Campaign' }).click();
       await page.waitForURL(/\/manage-category\/edit\/\d+$/);
       const toggle = page.getByRole('switch', { name: /Active Status/ });
@@ -122,16 +129,16 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
   });
 
   it("shows 'Invalid category ID' and 'Category not found.'", async () => {
-    await page.goto(`${server.url}/manage-category/edit/0`);
+    await open(`/manage-category/edit/0`);
     await expect.poll(() => page.getByText('Invalid category ID').isVisible()).toBe(true);
-    await page.goto(`${server.url}/manage-category/edit/999999`);
+    await open(`/manage-category/edit/999999`);
     await expect.poll(() => page.getByText('Category not found.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Category List' }).isVisible()).toBe(true);
   });
 
   it('deletes a category after answering No, then Yes', async () => {
     await withScreenshotOnFailure(page, 'categories-delete', async () => {
-      await page.goto(`${server.url}/manage-category`);
+      await open(`/manage-category`);
       const row = page.getByRole('row', { name: /Best Integrated Campaign 2025/ });
       await row.getByRole('button', { name: /Delete/ }).click();
       const dialog = page.getByRole('dialog');
@@ -156,7 +163,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
       }
       const first = await api.get('/categories?page=1');
       const perPage: number = first.body.meta.per_page;
-      await page.goto(`${server.url}/manage-category`);
+      await open(`/manage-category`);
       await expect.poll(() => page.getByText(`Showing 1 to ${perPage} of 25`).isVisible()).toBe(true);
       await screenshot(page, 'category-list-1280');
       await page.getByRole('button', { name: /Next/ }).click();

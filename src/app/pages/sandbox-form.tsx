@@ -3,7 +3,7 @@ import { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createFormValidator } from '../../engine/form/validation.js';
+import { createFormValidator } from '../../engine/form/schema-validator.js';
 import { templates, widgets } from '../../engine/rjsf-radix/index.js';
 import { CURRENCY_CODES } from '../../engine/widgets/currencies.js';
 

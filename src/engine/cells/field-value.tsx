@@ -1,4 +1,4 @@
-import { Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDisplay } from '../../shared/descriptor/types.js';
@@ -35,7 +35,18 @@ export interface FieldValueProps {
 export function FieldValue({ record, display, place, emptyKey }: FieldValueProps): ReactElement {
   const { t } = useTranslation();
   const value = valueOf(record, display);
-  if (isEmptyValue(value)) {
+  const kind = display.cell === 'relation' ? (display.relationCell ?? 'text') : display.cell;
+  const related = display.cell === 'relation' && display.relation ? record[display.relation] : undefined;
+  const secondary =
+    related && typeof related === 'object'
+      ? (display.secondary ?? [])
+          .map((field) => [field, (related as Record<string, unknown>)[field]] as const)
+          .filter(([, item]) => !isEmptyValue(item))
+          .map(([field, item]) => (field === 'id' ? `#${String(item)}` : String(item)))
+      : [];
+  // A related record whose shown field is empty still shows its other fields (a customer with no name).
+  if (isEmptyValue(value) && secondary.length > 0) return <Secondary lines={secondary} />;
+  if (isEmptyValue(value) && kind !== 'presence') {
     if (display.empty) {
       return <Text color="gray">{t(display.empty, { id: record[display.field] ?? '' })}</Text>;
     }
@@ -46,6 +57,37 @@ export function FieldValue({ record, display, place, emptyKey }: FieldValueProps
       </Text>
     );
   }
-  const Cell = cellFor(display.cell);
-  return <Cell value={value} record={record} display={display} place={place} />;
+  const Cell = cellFor(kind);
+  const main = <Cell value={value} record={record} display={display} place={place} />;
+  const note = display.notes?.[String(value)];
+  if (note) {
+    return (
+      <Flex gap="2" align="center" wrap="wrap">
+        {main}
+        <Text color="gray" size="2">
+          {t(note)}
+        </Text>
+      </Flex>
+    );
+  }
+  if (secondary.length === 0) return main;
+  return (
+    <Flex direction="column" gap="0">
+      <span>{main}</span>
+      <Secondary lines={secondary} />
+    </Flex>
+  );
+}
+
+/** Further fields of a related record, muted, one per line (a customer's email and id). */
+function Secondary({ lines }: { lines: string[] }): ReactElement {
+  return (
+    <Flex direction="column" gap="0">
+      {lines.map((line) => (
+        <Text key={line} color="gray" size="1">
+          {line}
+        </Text>
+      ))}
+    </Flex>
+  );
 }

@@ -16,7 +16,7 @@ import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
 import { fieldErrorsOf } from './entity-create-screen.js';
 import { EntityForm } from './entity-form.js';
-import { buildFormSchema, pickFormData, type Translate } from './form-schema.js';
+import { buildFormSchema, pickFormData } from './form-schema.js';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
 
 /**
@@ -26,11 +26,13 @@ import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
  */
 export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
-  usePageTitle(entity.texts.editTitle);
   const id = parseRecordId(useParams().id);
   const paths = entityPaths(entity);
   const back = { to: paths.list, label: t(entity.texts.backToList) };
   const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
+  // The edit title may name the record ('Edit Customer - {{title}}').
+  const titleValues = { title: query.data ? recordTitle(entity, query.data) : '' };
+  usePageTitle(entity.texts.editTitle, titleValues);
 
   let body: ReactElement;
   if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
@@ -41,7 +43,10 @@ export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactEle
 
   return (
     <>
-      <ScreenHeader trail={[{ label: t(entity.texts.title), url: paths.list }, { label: t(entity.texts.editTitle) }]} heading={t(entity.texts.editTitle)} />
+      <ScreenHeader
+        trail={[{ label: t(entity.texts.title), url: paths.list }, { label: t(entity.texts.editTitle, titleValues) }]}
+        heading={t(entity.texts.editTitle, titleValues)}
+      />
       <Card size="3" style={{ maxWidth: 720 }}>
         {body}
       </Card>
@@ -60,7 +65,7 @@ function EditForm(props: {
   refetch: () => Promise<EntityRecord | undefined>;
 }): ReactElement {
   const { entity, id, loaded, refetch } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const client = useQueryClient();
@@ -71,7 +76,7 @@ function EditForm(props: {
   const [dirty, setDirty] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>();
   const allowLeave = useUnsavedChangesGuard(dirty);
-  const form = useMemo(() => buildFormSchema(entity, 'edit', t as unknown as Translate), [entity, t, i18n.language]);
+  const form = useMemo(() => buildFormSchema(entity, 'edit'), [entity]);
   const initialData = useMemo(() => pickFormData(base.record, form), [base, form]);
   useEffect(() => setServerErrors(undefined), [base]);
 
@@ -113,9 +118,9 @@ function EditForm(props: {
         trail={[
           { label: t(entity.texts.title), url: paths.list },
           { label: recordTitle(entity, base.record), url: entity.permissions.read ? paths.detail(id) : undefined },
-          { label: t(entity.texts.editTitle) },
+          { label: t(entity.texts.editTitle, { title: recordTitle(entity, base.record) }) },
         ]}
-        heading={t(entity.texts.editTitle)}
+        heading={t(entity.texts.editTitle, { title: recordTitle(entity, base.record) })}
       />
       <Card size="3" style={{ maxWidth: 720 }}>
         <EntityForm

@@ -1,12 +1,13 @@
 import { Button, Flex, Spinner } from '@radix-ui/themes';
 import Form, { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
-import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type CustomValidator, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/api-contract.js';
+import { checkComparisons } from '../../shared/descriptor/comparisons.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { templates, widgets } from '../rjsf-radix/index.js';
-import { buildFormSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
+import { buildFormSchema, buildFormUiSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
 import { createFormValidator } from './schema-validator.js';
 import { createErrorTransformer, toExtraErrors } from './validation.js';
 
@@ -47,8 +48,21 @@ export function EntityForm(props: EntityFormProps): ReactElement {
   const { entity, mode, initialData, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onUnplacedErrors } = props;
   const { t, i18n } = useTranslation();
   const translate = t as unknown as Translate;
-  const form = useMemo(() => buildFormSchema(entity, mode, translate), [entity, mode, translate, i18n.language]);
+  // The schema (and so the defaults and the values) never depends on the language; the labels do.
+  const form = useMemo(() => buildFormSchema(entity, mode), [entity, mode]);
+  const uiSchema = useMemo(() => buildFormUiSchema(entity, mode, form, translate), [entity, mode, form, translate, i18n.language]);
   const transformErrors = useMemo(() => createErrorTransformer(entity.messages, translate), [entity.messages, translate, i18n.language]);
+  // The descriptor's rules between fields ('Passwords don't match'), checked as the server does.
+  const customValidate = useMemo<CustomValidator>(
+    () => (formData, errors) => {
+      const values = (normalizeFormData(formData) ?? {}) as Record<string, unknown>;
+      for (const error of checkComparisons(entity.comparisons ?? [], values)) {
+        (errors as Record<string, { addError?(message: string): void }>)[error.path]?.addError?.(translate(error.messageKey, error.params));
+      }
+      return errors;
+    },
+    [entity.comparisons, translate, i18n.language],
+  );
   const baseline = useMemo(
     () => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>,
     [form.schema, initialData],
@@ -90,7 +104,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
     <ThemedForm
       ref={formRef}
       schema={form.schema}
-      uiSchema={form.uiSchema}
+      uiSchema={uiSchema}
       formData={data}
       validator={validator}
       idPrefix={`${entity.name}-${mode}`}
@@ -102,6 +116,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
         onSubmit(toSubmission(values, form, mode));
       }}
       transformErrors={transformErrors}
+      customValidate={customValidate}
       extraErrors={extraErrors}
       liveValidate={submitted ? 'onChange' : false}
       showErrorList={false}

@@ -8,10 +8,9 @@ export type FormMode = 'create' | 'edit';
 /** A translate function as i18next's `t` (keys, or a list of keys tried in order). */
 export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 
-/** What RJSF needs for one entity form. */
+/** The schema side of an entity form: what the data must be, independent of the language. */
 export interface FormSchema {
   schema: RJSFSchema;
-  uiSchema: UiSchema;
   /** The form's fields in order. */
   fields: string[];
 }
@@ -26,33 +25,41 @@ export function enumLabel(entity: ClientEntity, field: string, value: unknown, t
 }
 
 /**
- * The RJSF schema and uiSchema of an entity's create or edit form: the server-derived create or
- * update schema (only the form's fields), the descriptor's uiSchema with every label, placeholder,
- * help and enum option translated, and the fields in the descriptor's order.
+ * The RJSF schema of an entity's create or edit form: the server-derived create or update schema
+ * (only the form's fields) and the fields in the descriptor's order.
  */
-export function buildFormSchema(entity: ClientEntity, mode: FormMode, t: Translate): FormSchema {
+export function buildFormSchema(entity: ClientEntity, mode: FormMode): FormSchema {
   const form = mode === 'create' ? entity.forms.create : entity.forms.edit;
   const source: JsonSchema = mode === 'create' ? entity.createSchema : entity.updateSchema;
-  // The root title and $id belong to the entity, not the form (RJSF would print the title, and ajv
-  // refuses a second schema with the same $id).
+  // The root title and $id belong to the entity, not the form (RJSF would print the title).
   const { $id: _id, $schema: _schema, title: _title, description: _description, ...schema } = source;
   const properties = schema.properties ?? {};
-  const fields = form.fields.filter((field) => field in properties);
+  return { schema: schema as RJSFSchema, fields: form.fields.filter((field) => field in properties) };
+}
 
-  const uiSchema: UiSchema = { 'ui:order': [...fields, '*'], 'ui:submitButtonOptions': { norender: true } };
+/**
+ * The form's uiSchema in the reader's language: the descriptor's uiSchema with every label,
+ * placeholder, help and enum option translated, and the fields in the descriptor's order.
+ */
+export function buildFormUiSchema(entity: ClientEntity, mode: FormMode, form: FormSchema, t: Translate): UiSchema {
+  const own = mode === 'create' ? entity.forms.create.uiSchema : entity.forms.edit.uiSchema;
+  const properties = (form.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const uiSchema: UiSchema = { 'ui:order': [...form.fields, '*'], 'ui:submitButtonOptions': { norender: true } };
   for (const field of Object.keys(properties)) {
-    const own = { ...(form.uiSchema[field] ?? {}) };
+    const options: Record<string, unknown> = { ...(own[field] ?? {}) };
     for (const key of TRANSLATED_UI_KEYS) {
-      if (typeof own[key] === 'string') own[key] = t(own[key] as string);
+      if (typeof options[key] === 'string') options[key] = t(options[key] as string);
     }
-    if (own['ui:title'] === undefined) own['ui:title'] = t(`entities.${entity.name}.fields.${field}`, { defaultValue: humanizeField(field) });
+    if (options['ui:title'] === undefined) {
+      options['ui:title'] = t(`entities.${entity.name}.fields.${field}`, { defaultValue: humanizeField(field) });
+    }
     const values = properties[field]?.enum;
-    if (Array.isArray(values) && own['ui:enumNames'] === undefined) {
-      own['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));
+    if (Array.isArray(values) && options['ui:enumNames'] === undefined) {
+      options['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));
     }
-    uiSchema[field] = own;
+    uiSchema[field] = options;
   }
-  return { schema: schema as RJSFSchema, uiSchema, fields };
+  return uiSchema;
 }
 
 /** Whether a property's schema accepts `null`. */

@@ -1,5 +1,5 @@
 import { PlusIcon } from '@radix-ui/react-icons';
-import { Box, Button, Card, Flex } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,7 +12,37 @@ import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { EntityTable } from './entity-table.js';
 import { Pagination } from './pagination.js';
-import { useEntityList } from './use-entity-list.js';
+import { FilterPanel } from './filter-panel.js';
+import { useEntityList, type EntityListController } from './use-entity-list.js';
+
+/**
+ * The empty list: the descriptor's empty text ('No contests found'), then its hint, and with a
+ * filter applied the filtered hint and a 'Clear all filters' link back to the unfiltered list.
+ */
+function EmptyList({ list }: { list: EntityListController }): ReactElement {
+  const { t } = useTranslation();
+  const { texts } = list.entity.list;
+  const hint = list.hasFilters ? texts.emptyFilteredHint : texts.emptyHint;
+  return (
+    <NoticeState
+      message={
+        <Flex direction="column" gap="1" align="center" asChild>
+          <span>
+            <Text weight="medium">{t(list.entity.texts.empty)}</Text>
+            {hint && <Text size="2">{t(hint)}</Text>}
+            {list.hasFilters && (
+              <Link asChild size="2">
+                <button type="button" onClick={() => list.resetFilters()}>
+                  {t('common.filters.clear_all')}
+                </button>
+              </Link>
+            )}
+          </span>
+        </Flex>
+      }
+    />
+  );
+}
 
 /**
  * The generic list screen: breadcrumbs, heading and create button, then the table with its
@@ -27,15 +57,16 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   const onDelete = useCallback((record: EntityRecord) => void confirmDelete(record), [confirmDelete]);
   const paths = entityPaths(entity);
 
+  const texts = entity.list.texts;
   let body: ReactElement;
-  if (list.isLoading) body = <LoadingState />;
+  if (list.isLoading) body = <LoadingState label={texts.loading ? t(texts.loading) : undefined} />;
   else if (list.error && list.rows.length === 0)
     body = (
       <Box p="4">
         <ErrorState message={t(entity.texts.loadError, { message: describeError(list.error, t) })} />
       </Box>
     );
-  else if (list.rows.length === 0) body = <NoticeState message={t(entity.texts.empty)} />;
+  else if (list.rows.length === 0) body = <EmptyList list={list} />;
   else body = <EntityTable list={list} onDelete={onDelete} deletingId={deletingId} />;
 
   return (
@@ -43,6 +74,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       <ScreenHeader
         trail={[{ label: t(entity.texts.title) }]}
         heading={t(entity.texts.listTitle)}
+        subheading={texts.total && !list.isLoading && !list.error ? t(texts.total, { total: list.total }) : undefined}
         actions={
           entity.permissions.create && (
             <Button asChild size="2">
@@ -54,6 +86,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
           )
         }
       />
+      {entity.list.filterPanel && <FilterPanel list={list} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
       {list.rows.length > 0 && (
         <Pagination

@@ -1,4 +1,4 @@
-import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
+import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descriptor/types.js';
 import type { ListRequest } from '../data/entity-queries.js';
 
 /** The most records a page may hold (the API caps `per_page` at 100). */
@@ -31,9 +31,26 @@ export function readListParams(entity: ClientEntity, query: URLSearchParams): Li
   const filters: Record<string, string> = {};
   for (const filter of list.filters) {
     const value = query.get(filter.param)?.trim();
-    if (value) filters[filter.param] = value;
+    if (value && filterValueUsable(entity, filter, value)) filters[filter.param] = value;
   }
   return { page, perPage, sort, direction, search, filters };
+}
+
+/** A filter's name without the `q[...]` wrapper (`q[customer_id]` → `customer_id`), for its label key. */
+export function filterParamName(param: string): string {
+  return /^q\[(.+)\]$/.exec(param)?.[1] ?? param;
+}
+
+/**
+ * Whether a filter value can be sent: a number filter only takes a whole number the field can
+ * hold (its schema `minimum`, so a customer ID only when it is a positive integer); anything
+ * else is ignored rather than refused by the server.
+ */
+export function filterValueUsable(entity: ClientEntity, filter: ListFilter, value: string): boolean {
+  if (filter.input !== 'number') return true;
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return false;
+  const minimum = filter.field.includes('.') ? undefined : entity.jsonSchema.properties?.[filter.field]?.minimum;
+  return typeof minimum !== 'number' || Number(value) >= minimum;
 }
 
 /** The sort shown as active: the URL's, else the descriptor's default. */

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
 import type { ApiError } from '../data/api-error.js';
 import { entityListOptions, type EntityRecord, type ListRequest } from '../data/entity-queries.js';
-import { effectiveSort, nextSortDirection, readListParams } from './list-params.js';
+import { effectiveSort, filterValueUsable, nextSortDirection, readListParams } from './list-params.js';
 
 const NO_ROWS: EntityRecord[] = [];
 
@@ -30,6 +30,15 @@ export interface EntityListController {
   toggleSort(field: string): void;
   setSearch(search: string): void;
   setFilter(param: string, value: string): void;
+  /**
+   * Applies a set of filter values at once (blank or unusable ones removed) and, when given, a
+   * sort; back to page 1. A sort equal to the default leaves the URL without one.
+   */
+  applyFilters(values: Record<string, string>, sort?: { field: string; direction: SortDirection }): void;
+  /** Clears every filter, the search, the sort and the page size: page 1 with the defaults. */
+  resetFilters(): void;
+  /** Whether a filter or a search is applied (the empty state then offers 'Clear all filters'). */
+  hasFilters: boolean;
   refetch(): void;
 }
 
@@ -94,6 +103,26 @@ export function useEntityList(entity: ClientEntity): EntityListController {
     },
     setSearch: (search) => update({ search: search.trim() || undefined }),
     setFilter: (param, value) => update({ [param]: value || undefined }),
+    applyFilters: (values, nextSort) => {
+      const changes: Record<string, string | undefined> = {};
+      for (const filter of entity.list.filters) {
+        const value = values[filter.param]?.trim();
+        changes[filter.param] = value && filterValueUsable(entity, filter, value) ? value : undefined;
+      }
+      if (nextSort) {
+        const isDefault = nextSort.field === entity.list.defaultSort.field && nextSort.direction === entity.list.defaultSort.direction;
+        changes.sort = isDefault ? undefined : nextSort.field;
+        changes.direction = isDefault ? undefined : nextSort.direction;
+      }
+      update(changes);
+    },
+    resetFilters: () => {
+      const changes: Record<string, undefined> = { sort: undefined, direction: undefined, search: undefined };
+      for (const filter of entity.list.filters) changes[filter.param] = undefined;
+      if (entity.list.pageSizeParam) changes[entity.list.pageSizeParam] = undefined;
+      update(changes);
+    },
+    hasFilters: Object.keys(request.filters).length > 0 || Boolean(request.search),
     refetch: () => void result.refetch(),
   };
 }

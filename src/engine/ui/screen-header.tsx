@@ -1,4 +1,4 @@
-import { Flex, Heading } from '@radix-ui/themes';
+import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb, type BreadcrumbItem } from '../widgets/breadcrumb.js';
@@ -8,20 +8,29 @@ export interface ScreenHeaderProps {
   /** Trail after 'Dashboard' (already translated). */
   trail: BreadcrumbItem[];
   heading: ReactNode;
+  /** A line under the heading ('42 total contests'). */
+  subheading?: ReactNode;
   /** Buttons on the right (create, edit). */
   actions?: ReactNode;
 }
 
 /** Breadcrumbs (Dashboard › …), the screen's heading and its main actions. */
-export function ScreenHeader({ trail, heading, actions }: ScreenHeaderProps): ReactElement {
+export function ScreenHeader({ trail, heading, subheading, actions }: ScreenHeaderProps): ReactElement {
   const { t } = useTranslation();
   return (
     <Flex direction="column" gap="2" mb="4">
       <Breadcrumb items={[{ label: t('nav.dashboard'), url: '/dashboard' }, ...trail]} />
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="6" weight="bold">
-          {heading}
-        </Heading>
+        <Flex direction="column" gap="1">
+          <Heading as="h1" size="6" weight="bold">
+            {heading}
+          </Heading>
+          {subheading && (
+            <Text as="p" size="2" color="gray">
+              {subheading}
+            </Text>
+          )}
+        </Flex>
         {actions && (
           <Flex gap="2" wrap="wrap">
             {actions}

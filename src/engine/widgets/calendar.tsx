@@ -69,6 +69,9 @@ export function CalendarDatePicker(props: CalendarDatePickerProps): React.ReactE
         <TextField.Root
           ref={inputRef}
           type="text"
+          // A combobox whose popup is the calendar dialog (ARIA 1.2): the trigger's aria-expanded and
+          // aria-haspopup are valid on it, not on a plain textbox.
+          role="combobox"
           id={props.id}
           readOnly
           value={formatDisplayDate(value, language)}

@@ -87,6 +87,7 @@ export function CurrencySelector(props: CurrencySelectorProps): React.ReactEleme
         maxWidth="calc(100vw - 16px)"
         size="1"
         align="start"
+        aria-label={t('common.currency.listLabel')}
         onOpenAutoFocus={(event) => event.preventDefault()}
       >
         <ComboboxPanel<CurrencyOption>

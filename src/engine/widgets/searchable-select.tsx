@@ -107,6 +107,7 @@ export function SearchableSelect(props: SearchableSelectProps): React.ReactEleme
           </Button>
         </Popover.Trigger>
         <Popover.Content size="1" align="start" width="var(--radix-popover-trigger-width)" minWidth="16rem"
+          aria-label={props.label ?? t('common.select.optionsLabel')}
           maxWidth="calc(100vw - 16px)" onOpenAutoFocus={(event) => event.preventDefault()}>
           <ComboboxPanel<SelectOption>
             listId={listId}

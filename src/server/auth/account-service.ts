@@ -8,7 +8,7 @@ import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
 import { type Mailer, translate } from './mailer.js';
 import { consumeResetToken, createResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { clearThrottle, hitThrottle, THROTTLE_RULES } from './throttle.js';
+import { clearThrottle, clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
 
 /** PUT /api/auth/me body, after schema validation. */
@@ -101,7 +101,7 @@ export class AccountService {
     const email = normalizeEmail(input.email);
     const [account, address] = await Promise.all([
       hitThrottle(this.db, `forgot:account:${email}`, THROTTLE_RULES.forgotPerAccount),
-      hitThrottle(this.db, `forgot:address:${client.ip}`, THROTTLE_RULES.forgotPerAddress),
+      hitThrottle(this.db, `forgot:address:${clientAddressKey(client.ip)}`, THROTTLE_RULES.forgotPerAddress),
     ]);
     if (account.exceeded || address.exceeded) {
       throw rateLimited(Math.max(account.exceeded ? account.retryAfter : 0, address.exceeded ? address.retryAfter : 0));
@@ -129,7 +129,7 @@ export class AccountService {
 
   /** Sets a new password with a reset token; the token works once, and every session ends. */
   async resetPassword(input: { token: string; password: string }, client: ClientInfo): Promise<void> {
-    const address = await hitThrottle(this.db, `reset:address:${client.ip}`, THROTTLE_RULES.resetPerAddress);
+    const address = await hitThrottle(this.db, `reset:address:${clientAddressKey(client.ip)}`, THROTTLE_RULES.resetPerAddress);
     if (address.exceeded) throw rateLimited(address.retryAfter);
     const userId = await consumeResetToken(this.db, input.token);
     if (userId === undefined) throw badRequest('This password reset link is invalid or has expired.');

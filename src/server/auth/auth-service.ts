@@ -15,7 +15,7 @@ import {
   type RevokeReason,
   rotateSession,
 } from './sessions.js';
-import { clearThrottle, hitThrottle, THROTTLE_RULES, unhitThrottle } from './throttle.js';
+import { clearThrottle, clientAddressKey, hitThrottle, THROTTLE_RULES, unhitThrottle } from './throttle.js';
 import {
   ACCESS_TOKEN_TTL,
   makeRefreshToken,
@@ -69,7 +69,7 @@ export class AuthService {
   async signIn(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
     const email = normalizeEmail(input.email);
     const accountKey = `login:account:${email}`;
-    const addressKey = `login:address:${client.ip}`;
+    const addressKey = `login:address:${clientAddressKey(client.ip)}`;
     const [account, address] = await Promise.all([
       hitThrottle(this.db, accountKey, THROTTLE_RULES.loginPerAccount),
       hitThrottle(this.db, addressKey, THROTTLE_RULES.loginPerAddress),

@@ -18,6 +18,23 @@ export const THROTTLE_RULES = {
   resetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, ThrottleRule>;
 
+/**
+ * The part of a client address that names one client for throttling: an IPv4 address as it is
+ * (IPv4-mapped IPv6 unwrapped), an IPv6 address by its /64 prefix, since one host usually holds a
+ * whole /64 and could otherwise rotate through it.
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** The result of counting one hit. */
 export interface ThrottleHit {
   hits: number;

@@ -1,6 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import type { EntityRegistry } from '../../operations/context.js';
+import { ROW_COUNTS_TABLE } from '../../operations/count.js';
+import { GROUP_COUNTS_TABLE } from '../../operations/count/group-counts.js';
 import { MANAGED_PREFIXES } from '../sync/desired-schema.js';
 import { syncEntityTables } from '../sync/index.js';
 import { DEMO_CAMPAIGNS, DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_JURORS, DEMO_SUBMITTORS } from './demo-catalog.js';
@@ -143,6 +145,7 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
 
   log('contests: rebuilding indexes');
   await syncEntityTables(db, registry.entities);
-  for (const table of [customer, campaign, contest, category]) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  // Fresh statistics matter: without them the planner filters the counters instead of seeking them.
+  for (const table of [customer, campaign, contest, category, GROUP_COUNTS_TABLE, ROW_COUNTS_TABLE]) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   return { customers: customerIds.length, campaigns: campaignIds.length, contests: options.contests, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }

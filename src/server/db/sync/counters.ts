@@ -76,6 +76,7 @@ export async function syncGroupCounters(db: Kysely<any>, entity: LoadedEntity, e
     await sql`insert into ${sql.table(GROUP_COUNTS_TABLE)} (table_name, column_name, value, row_count)
       select ${table}, ${column}, ${sql.ref(column)}::text, count(*) from ${t} where ${sql.ref(column)} is not null group by 3`.execute(db);
   }
+  await sql`analyze ${sql.table(GROUP_COUNTS_TABLE)}`.execute(db);
 }
 
 /**

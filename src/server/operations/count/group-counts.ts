@@ -42,7 +42,8 @@ export const groupedCounts: CountStrategy = {
     const operator = OPERATORS[applied.filter.operator];
     const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
     const matching = db.selectFrom(target.descriptor.table).select(sql<string>`id::text`.as('id')).where(field, operator, value);
-    const row = await counters.where('value', 'in', matching).executeTakeFirst();
+    // `= any(array(...))` runs the related lookup once and seeks the counters' primary key with it.
+    const row = await counters.where(sql<boolean>`value = any(array(${matching}))`).executeTakeFirst();
     return Number(row?.total ?? 0);
   },
 };

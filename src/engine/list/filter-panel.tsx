@@ -1,0 +1,167 @@
+import { MixerHorizontalIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { Box, Button, Card, Flex, Grid, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descriptor/types.js';
+import { fieldLabel } from '../data/entity-labels.js';
+import { enumLabel } from '../form/form-schema.js';
+import { filterParamName } from './list-params.js';
+import type { EntityListController } from './use-entity-list.js';
+
+/** The value Radix Select uses for 'any value' (an empty string is reserved by Radix). */
+const ANY = '__any__';
+
+/** The filters a panel offers, in its order: the descriptor's `filterPanel.filters`, else all. */
+export function panelFilters(entity: ClientEntity): ListFilter[] {
+  const params = entity.list.filterPanel?.filters;
+  if (!params) return entity.list.filters;
+  return params.map((param) => entity.list.filters.find((filter) => filter.param === param)).filter((f): f is ListFilter => !!f);
+}
+
+/** The choices of a select filter: its `values` keys, else the field's enum (`[value, label]`). */
+function choicesOf(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeof useTranslation>['t']): Array<[string, string]> {
+  const field = filter.field.includes('.') ? undefined : filter.field;
+  if (filter.values) {
+    return Object.keys(filter.values).map((value) => [value, field ? enumLabel(entity, field, value, t as never) : value]);
+  }
+  if (filter.input === 'boolean') return [['true', t('common.yes')], ['false', t('common.no')]];
+  const values = field ? (entity.jsonSchema.properties?.[field]?.enum ?? []) : [];
+  return values.filter((value) => value !== null).map((value) => [String(value), enumLabel(entity, field!, value, t as never)]);
+}
+
+function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: string; onChange(value: string): void }): ReactElement {
+  const { entity, filter, value, onChange } = props;
+  const { t } = useTranslation();
+  const id = useId();
+  const label = t(filter.label ?? `entities.${entity.name}.filters.${filterParamName(filter.param)}`);
+  let control: ReactElement;
+  if (filter.input === 'select' || filter.input === 'boolean') {
+    control = (
+      <Select.Root value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
+        <Select.Trigger id={id} aria-label={label} variant="surface" />
+        <Select.Content position="popper">
+          <Select.Item value={ANY}>{t('common.filters.any')}</Select.Item>
+          {choicesOf(entity, filter, t).map(([choice, text]) => (
+            <Select.Item key={choice} value={choice}>
+              {text}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    );
+  } else {
+    control = (
+      <TextField.Root
+        id={id}
+        name={filter.param}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        type={filter.input === 'number' ? 'number' : filter.input === 'date' ? 'date' : 'text'}
+        inputMode={filter.input === 'number' ? 'numeric' : undefined}
+        min={filter.input === 'number' ? 1 : undefined}
+        step={filter.input === 'number' ? 1 : undefined}
+      />
+    );
+  }
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      {control}
+    </Flex>
+  );
+}
+
+/**
+ * The list's 'Filters & Sorting' card (descriptor `list.filterPanel`): an input per filter and,
+ * when asked, Sort By and direction. Nothing reaches the list until 'Apply Filters' (or Enter),
+ * which returns to page 1; 'Reset Filters' clears filters and sort back to the defaults. The card
+ * mirrors the URL, so back/forward, 'Clear all filters' and shared links show what is applied.
+ */
+export function FilterPanel({ list }: { list: EntityListController }): ReactElement {
+  const { entity } = list;
+  const { t } = useTranslation();
+  const panel = entity.list.filterPanel ?? {};
+  const filters = panelFilters(entity);
+  const [draft, setDraft] = useState<Record<string, string>>(list.filters);
+  const [sort, setSort] = useState(list.sort);
+  const appliedKey = JSON.stringify([list.filters, list.sort]);
+  useEffect(() => {
+    setDraft(list.filters);
+    setSort(list.sort);
+    // The applied state is compared by value: a new object with the same content is no change.
+  }, [appliedKey]);
+  const headingId = useId();
+  const sortId = useId();
+  const directionId = useId();
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    list.applyFilters(draft, panel.sort ? sort : undefined);
+  };
+
+  return (
+    <Card size="2" mb="4" asChild>
+      <form onSubmit={apply} aria-labelledby={headingId} role="search">
+        <Flex align="center" gap="2" mb="3">
+          <MixerHorizontalIcon aria-hidden />
+          <Heading as="h2" size="3" id={headingId}>
+            {t(panel.title ?? 'common.filters.title')}
+          </Heading>
+        </Flex>
+        <Grid columns={{ initial: '1', sm: '2', md: '4' }} gap="3" align="end">
+          {filters.map((filter) => (
+            <FilterInput
+              key={filter.param}
+              entity={entity}
+              filter={filter}
+              value={draft[filter.param] ?? ''}
+              onChange={(value) => setDraft((current) => ({ ...current, [filter.param]: value }))}
+            />
+          ))}
+          {panel.sort && (
+            <>
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor={sortId} size="2" weight="medium">
+                  {t('common.filters.sort_by')}
+                </Text>
+                <Select.Root value={sort.field} onValueChange={(field) => setSort((current) => ({ ...current, field }))}>
+                  <Select.Trigger id={sortId} aria-label={t('common.filters.sort_by')} variant="surface" />
+                  <Select.Content position="popper">
+                    {entity.list.sorts.map((field) => (
+                      <Select.Item key={field} value={field}>
+                        {t([`entities.${entity.name}.sorts.${field}`], { defaultValue: fieldLabel(entity, { field }, t as never) })}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Flex>
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor={directionId} size="2" weight="medium">
+                  {t('common.filters.direction')}
+                </Text>
+                <Select.Root value={sort.direction} onValueChange={(direction) => setSort((current) => ({ ...current, direction: direction as SortDirection }))}>
+                  <Select.Trigger id={directionId} aria-label={t('common.filters.direction')} variant="surface" />
+                  <Select.Content position="popper">
+                    <Select.Item value="asc">{t('common.filters.asc')}</Select.Item>
+                    <Select.Item value="desc">{t('common.filters.desc')}</Select.Item>
+                  </Select.Content>
+                </Select.Root>
+              </Flex>
+            </>
+          )}
+        </Grid>
+        <Box mt="3">
+          <Flex gap="2" justify="end" wrap="wrap">
+            <Button type="button" variant="soft" color="gray" onClick={() => list.resetFilters()}>
+              <ReloadIcon aria-hidden />
+              {t('common.filters.reset')}
+            </Button>
+            <Button type="submit">{t('common.filters.apply')}</Button>
+          </Flex>
+        </Box>
+      </form>
+    </Card>
+  );
+}
