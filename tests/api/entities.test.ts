@@ -154,6 +154,9 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
         expect(res.body.message).toBe(`Invalid ${d.label} ID`);
         expect(res.body.errors[0].messageKey).toBe(d.texts.invalidId);
       }
+      const unknownParam = await client.get(`${url}/${ids[d.name]![0]}?sort=name`);
+      expect(unknownParam.status).toBe(400);
+      expect(unknownParam.body.message).toBe('Unknown query parameter: sort.');
       const missing = await client.get(`${url}/2147483647`);
       expect(missing.status).toBe(404);
       expect(missing.body.code).toBe('NOT_FOUND');

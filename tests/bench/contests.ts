@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../src/server/config.js';
@@ -80,7 +81,7 @@ async function signIn(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}`, 'x-access-token': token };
 }
 
-/** The top node of each query a list request runs, and whether any plan scans the contests table sequentially. */
+/** Each query a list request runs: its plan's top node, its execution time (EXPLAIN ANALYZE) and any sequential scan. */
 async function plansOf(databaseUrl: string | undefined, query: Record<string, string>): Promise<string[]> {
   if (!databaseUrl) return ['(plans are shown for PostgreSQL only)'];
   const compiled: CompiledQuery[] = [];
@@ -92,8 +93,9 @@ async function plansOf(databaseUrl: string | undefined, query: Record<string, st
     await list(registry.byName.get('contest')!, { query }, { db, registry });
     const lines: string[] = [];
     for (const q of compiled) {
-      const result = await pool.query(`explain (format json) ${q.sql}`, q.parameters as unknown[]);
-      const plan = (result.rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan;
+      const result = await pool.query(`explain (analyze, format json) ${q.sql}`, q.parameters as unknown[]);
+      const explained = (result.rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown>; 'Execution Time': number }>)[0]!;
+      const plan = explained.Plan;
       const seq: string[] = [];
       const walk = (node: Record<string, unknown>) => {
         if (node['Node Type'] === 'Seq Scan') seq.push(String(node['Relation Name']));
@@ -102,7 +104,7 @@ async function plansOf(databaseUrl: string | undefined, query: Record<string, st
       walk(plan);
       const top = `${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`;
       const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
-      lines.push(`${table}: ${top}${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
+      lines.push(`${table}: ${top}, executes in ${explained['Execution Time'].toFixed(2)} ms${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
     }
     return lines;
   } finally {
@@ -142,8 +144,10 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
           }
         }
       }
-      cases.push({ name: 'agency name "rimba", page 1', query: { 'q[agency_name]': 'rimba', page: '1', per_page: '15', include: 'customer,category' }, maxP99: 100 });
-      cases.push({ name: 'agency name "rimba", last page', query: { 'q[agency_name]': 'rimba', page: '999999', per_page: '15' }, maxP99: 100 });
+      const agency = { 'q[agency_name]': 'rimba', per_page: '15', include: 'customer,category' };
+      const agencyLast = ((await (await fetch(`${base}/api/contests?${new URLSearchParams(agency)}`, { headers })).json()) as { meta: { last_page: number } }).meta.last_page;
+      cases.push({ name: 'agency name "rimba", first page', query: { ...agency, page: '1' }, maxP99: 100 });
+      cases.push({ name: `agency name "rimba", last page (${agencyLast})`, query: { ...agency, page: String(agencyLast) }, maxP99: 100 });
     }
     for (const c of cases) {
       const url = `${base}/api/contests?${new URLSearchParams(c.query)}`;
@@ -158,7 +162,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
         `${missed ? 'MISSED' : 'ok    '} ${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ${result.errors} errors, total ${check.meta.total}` +
           ` (target${c.minRps ? ` ≥ ${c.minRps} req/s,` : ''} p99 ≤ ${c.maxP99} ms; ${connections} connections, ${seconds} s)`,
       );
-      options.log(`       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]`);
+      options.log(`       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
       for (const plan of plans) options.log(`       plan ${plan}`);
     }
   } finally {

@@ -55,7 +55,8 @@ const context: BenchContext = {
 };
 let ok = true;
 for (const scenario of chosen) {
-  context.log(`== ${scenario.name}: ${scenario.description}`);
+  const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+  context.log(`== ${scenario.name}: ${scenario.description} (machine: ${os.cpus().length} cores, load average ${load})`);
   ok = (await scenario.run(context)) && ok;
 }
 process.exitCode = ok ? 0 : 1;

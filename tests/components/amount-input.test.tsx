@@ -102,3 +102,53 @@ describe('AmountInput', () => {
     expect(parseAmount('12.')).toBe(12);
   });
 });
+
+describe('the amount-currency RJSF template', { timeout: 30_000 }, () => {
+  it('pairs the currency selector with the amount and stores both, USD once an amount is typed', async () => {
+    const { withTheme } = await import('@rjsf/core');
+    const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
+    const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
+    const Form = withTheme({ widgets, templates });
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        prize_money: {
+          type: 'object' as const,
+          title: 'Prize money',
+          required: ['currency'],
+          properties: {
+            amount: { type: 'number' as const, minimum: 0 },
+            currency: { type: 'string' as const, enum: ['MYR', 'USD', 'EUR'] },
+          },
+        },
+      },
+    };
+    const uiSchema = {
+      prize_money: {
+        'ui:ObjectFieldTemplate': 'amount-currency',
+        currency: { 'ui:widget': 'currency', 'ui:title': 'common.currency.label', 'ui:options': { label: false } },
+        amount: { 'ui:widget': 'amount', 'ui:title': 'common.amount.label', 'ui:options': { label: false } },
+      },
+    };
+    let data: Record<string, unknown> = {};
+    function Host() {
+      const [formData, setFormData] = useState<Record<string, unknown>>({});
+      return (
+        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
+          onChange={(e) => { data = e.formData; setFormData(e.formData); }}>
+          <span />
+        </Form>
+      );
+    }
+    const { user } = await renderWidget(<Host />);
+    const group = screen.getByRole('group', { name: 'Prize money' });
+    const selector = screen.getByRole('button', { name: 'Currency: USD United States Dollar' });
+    expect(group.contains(selector)).toBe(true);
+    expect(data.prize_money).toBeUndefined();
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '150.5');
+    await waitFor(() => expect(data.prize_money).toEqual({ amount: 150.5, currency: 'USD' }));
+    await user.click(selector);
+    await user.click(await screen.findByRole('option', { name: 'EUR Euro' }));
+    await waitFor(() => expect(data.prize_money).toEqual({ amount: 150.5, currency: 'EUR' }));
+  });
+});

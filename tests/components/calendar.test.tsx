@@ -165,3 +165,45 @@ describe('CalendarDatePicker', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
   });
 });
+
+describe('the calendar as the RJSF date widget', { timeout: 30_000 }, () => {
+  it('picks `format: date` fields on the calendar, an end date bounded by the start date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 5, 12, 0));
+    const { withTheme } = await import('@rjsf/core');
+    const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
+    const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
+    const Form = withTheme({ widgets, templates });
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        start_date: { type: 'string' as const, format: 'date', title: 'Start date' },
+        end_date: { type: 'string' as const, format: 'date', title: 'End date' },
+      },
+    };
+    const uiSchema = { end_date: { 'ui:options': { minField: 'start_date' } } };
+    let data: Record<string, unknown> = {};
+    function Host() {
+      const [formData, setFormData] = useState<Record<string, unknown>>({ start_date: '2025-01-10' });
+      return (
+        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
+          formContext={{ formData }} onChange={(e) => { data = e.formData; setFormData(e.formData); }}>
+          <span />
+        </Form>
+      );
+    }
+    const { user } = await renderWidget(<Host />);
+    const start = screen.getByRole('combobox', { name: 'Start date' });
+    expect(start.hasAttribute('readonly')).toBe(true);
+    expect((start as HTMLInputElement).value).toBe('10 Jan 2025');
+    await user.click(screen.getByRole('combobox', { name: 'End date' }));
+    await screen.findByRole('grid');
+    // Today (5 Jan) lies before the bound, so the calendar opens on the earliest allowed day.
+    await waitFor(() => expect(document.activeElement).toBe(day('Friday, 10 January 2025')));
+    expect(day('Thursday, 9 January 2025').getAttribute('aria-disabled')).toBe('true');
+    await user.click(day('Thursday, 9 January 2025'));
+    expect(data.end_date).toBeUndefined();
+    await user.click(day('Friday, 17 January 2025'));
+    await waitFor(() => expect(data).toEqual({ start_date: '2025-01-10', end_date: '2025-01-17' }));
+  });
+});

@@ -23,6 +23,15 @@ async function freshPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Signs in through `/login?lng=en`: an explicit language choice before sign-in wins over (and is
+ * saved to) the profile, so tests after the language tests still see English.
+ */
+async function signInEnglish(page: Page): Promise<void> {
+  await page.goto(`${server.url}/login?lng=en`);
+  await signIn(page, server.url, { goto: false });
+}
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first();
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
@@ -94,9 +103,9 @@ describe('shell: sessions and sign-out', () => {
     const first = await freshPage();
     const second = await freshPage();
     await withScreenshotOnFailure(first, 'concurrent-session', async () => {
-      await signIn(first, server.url);
+      await signInEnglish(first);
       await heading(first, 'Dashboard').waitFor();
-      await signIn(second, server.url);
+      await signInEnglish(second);
       await heading(second, 'Dashboard').waitFor();
       await first.getByRole('link', { name: 'Profile' }).first().click();
       await heading(first, 'You have been logged out').waitFor();
@@ -110,7 +119,7 @@ describe('shell: sessions and sign-out', () => {
   it('asks before signing out: No keeps the session, Yes ends it', async () => {
     const page = await freshPage();
     await withScreenshotOnFailure(page, 'logout', async () => {
-      await signIn(page, server.url);
+      await signInEnglish(page);
       await heading(page, 'Dashboard').waitFor();
       await page.getByRole('button', { name: 'Logout' }).click();
       const dialog = page.getByRole('dialog');
@@ -127,8 +136,6 @@ describe('shell: sessions and sign-out', () => {
       await toast(page, 'Logged out successfully!').waitFor();
       expect(await page.evaluate(() => [sessionStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
 
-      await page.goBack();
-      await page.waitForURL('**/login');
       await page.goto(`${server.url}/dashboard`);
       await page.waitForURL('**/login');
     });
@@ -188,7 +195,7 @@ describe('shell: layout and error pages', () => {
   it('opens and closes the slide-in menu on a 390 px wide screen', async () => {
     const page = await freshPage(390);
     await withScreenshotOnFailure(page, 'mobile-menu', async () => {
-      await signIn(page, server.url);
+      await signInEnglish(page);
       await heading(page, 'Dashboard').waitFor();
       const menu = page.getByTestId('mobile-menu');
       expect(await menu.isVisible()).toBe(false);
@@ -209,7 +216,7 @@ describe('shell: layout and error pages', () => {
   it('collapses the sidebar on a large screen and remembers it', async () => {
     const page = await freshPage();
     await withScreenshotOnFailure(page, 'sidebar-collapse', async () => {
-      await signIn(page, server.url);
+      await signInEnglish(page);
       await page.getByRole('button', { name: 'Collapse sidebar' }).click();
       await page.reload();
       await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
@@ -220,7 +227,7 @@ describe('shell: layout and error pages', () => {
   it('shows the 404 page with Go back to / and the 403 page with Go Back one step', async () => {
     const page = await freshPage();
     await withScreenshotOnFailure(page, 'error-pages', async () => {
-      await signIn(page, server.url);
+      await signInEnglish(page);
       await page.goto(`${server.url}/no-such-page`);
       await heading(page, "Looks like you're lost").waitFor();
       expect(await page.title()).toBe('404 Not Found | Awards CMS');

@@ -41,6 +41,13 @@ async function apiGet(path: string): Promise<{ status: number; body: any }> {
   }, path);
 }
 
+/** Opens a currency selector and waits until its search box has focus (100 ms after opening). */
+async function openCurrencies(name: string): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  const search = page.getByRole('combobox', { name: 'Currencies' });
+  await expect.poll(() => search.evaluate((el) => el === document.activeElement).catch(() => false), POLL).toBe(true);
+}
+
 /** The browser's today plus `days`, as YYYY-MM-DD in its local calendar. */
 async function browserDate(days: number): Promise<string> {
   return page.evaluate((n) => {
@@ -116,7 +123,7 @@ describe('widgets in the browser', { timeout: 120_000 }, () => {
       await page.goto(`${server.url}/create-category`);
       await page.getByLabel('Name').fill('Best Film');
       await page.getByLabel('Description').fill('Moving pictures of every length and kind.');
-      await page.getByRole('button', { name: 'Currency: USD United States Dollar' }).click();
+      await openCurrencies('Currency: USD United States Dollar');
       await page.keyboard.type('ring');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('button', { name: 'Currency: MYR Ringgit' }).isVisible(), POLL).toBe(true);
@@ -136,7 +143,7 @@ describe('widgets in the browser', { timeout: 120_000 }, () => {
       expect(await page.getByRole('button', { name: 'Currency: MYR Ringgit' }).isVisible()).toBe(true);
       await amount.fill('');
       await amount.pressSequentially('1200');
-      await page.getByRole('button', { name: 'Currency: MYR Ringgit' }).click();
+      await openCurrencies('Currency: MYR Ringgit');
       await page.keyboard.type('eur');
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Update Category' }).click();

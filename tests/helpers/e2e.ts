@@ -34,6 +34,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Copies the built client to `target` so that another build of the shared work tree (which
+ * empties dist/public) cannot pull the files from under a running test. Retries while a build is
+ * half-way (index.html naming a script that is not there yet).
+ */
+async function snapshotClient(target: string): Promise<void> {
+  const source = path.join(root, 'dist', 'public');
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    fs.rmSync(target, { recursive: true, force: true });
+    try {
+      fs.cpSync(source, target, { recursive: true });
+      const html = fs.readFileSync(path.join(target, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+      if (assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(target, asset)))) return;
+    } catch {
+      // A build is replacing the folder right now.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('dist/public has no complete client build: run "node build.mjs" before the e2e tests.');
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -41,7 +63,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `node dist/server/main.js` (run `node build.mjs` first) on a free port with a fresh
- * temporary DATA_DIR, no demo data and the known admin, and waits until `/api/health` answers.
+ * temporary DATA_DIR, serving a private copy of the built client, no demo data and the known admin, and waits until `/api/health` answers.
  *
  * @example const server = await startServer(); ... await server.stop();
  */
@@ -49,6 +71,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   const main = path.join(root, 'dist', 'server', 'main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: run "node build.mjs" before the e2e tests.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'awards-e2e-'));
+  const publicDir = `${dataDir}-public`;
+  await snapshotClient(publicDir);
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: root,
@@ -57,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      PUBLIC_DIR: publicDir,
       DATABASE_URL: '',
       DEMO_DATA: 'false',
       ADMIN_EMAIL,
@@ -79,6 +104,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     await exited(child);
     clearTimeout(timer);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(publicDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 90_000;

@@ -141,3 +141,23 @@ describe('slugify and object names', () => {
     expect(objectName('ix_', 't', ['c'], 'def 1')).not.toBe(objectName('ix_', 't', ['c'], 'def 2'));
   });
 });
+
+describe('descriptor.schema.json', () => {
+  it('describes every key, as the reference staff read when they edit a descriptor', () => {
+    const undocumented: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+        const described = property === true || (typeof property === 'object' && property !== null && typeof (property as any).description === 'string');
+        if (!described) undocumented.push(`${at}/properties/${key}`);
+        walk(property, `${at}/properties/${key}`);
+      }
+      for (const [key, inner] of Object.entries((schema.definitions ?? {}) as Record<string, unknown>)) walk(inner, `${at}/definitions/${key}`);
+      for (const keyword of ['items', 'additionalProperties']) walk(schema[keyword], `${at}/${keyword}`);
+      for (const keyword of ['oneOf', 'anyOf', 'allOf']) (schema[keyword] as unknown[] | undefined)?.forEach((inner, i) => walk(inner, `${at}/${keyword}/${i}`));
+    };
+    walk(read('schemas/descriptor.schema.json'), '');
+    expect(undocumented).toEqual([]);
+  });
+});

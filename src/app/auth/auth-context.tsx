@@ -33,6 +33,20 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Remembers that the language was chosen explicitly, with the switcher or a `?lng=` link. */
+export function markLanguageChosen(language: string): void {
+  try {
+    sessionStorage.setItem(LANGUAGE_CHOSEN_KEY, language);
+  } catch {
+    // Without sessionStorage the profile's language simply wins at the next sign-in.
+  }
+}
+
+if (typeof window !== 'undefined') {
+  const requested = new URLSearchParams(window.location.search).get('lng');
+  if (requested) markLanguageChosen(requested);
+}
+
 /** Applies the profile's language, unless the visitor chose one on the sign-in page (then saves that). */
 async function applyLanguagePreference(user: AuthUser): Promise<void> {
   let chosen: string | null = null;

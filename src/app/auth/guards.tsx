@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingPage } from '../pages/loading-page.js';
 import { useAuth } from './auth-context.js';
+import { tokenStore } from './session.js';
 
 /** Where a guard came from, so sign-in can return there. */
 export interface FromState {
@@ -19,7 +20,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (isBootstrapping) return <LoadingPage />;
   const hasAccessParam = new URLSearchParams(location.search).has('access');
   if (!isAuthenticated && location.pathname !== '/logout' && !hasAccessParam) {
-    return <Navigate to="/logout" replace state={{ from: location } satisfies FromState} />;
+    // The session may have just ended here (a 401, another sign-in) or by a sign-out in another
+    // tab: say so, rather than racing the session watcher with a reason-less redirect.
+    const reason = tokenStore.lastEndReason;
+    if (reason === 'LOGOUT') return <Navigate to="/login" replace state={{ authorisedLogout: true }} />;
+    return <Navigate to="/logout" replace state={{ from: location, reason: reason ?? undefined }} />;
   }
   return <>{children}</>;
 }

@@ -69,6 +69,7 @@ export class TokenStore {
   private lastActivity = 0;
   private started = false;
   private clearing = false;
+  private endReason: EndReason | null = null;
 
   constructor(options: TokenStoreOptions) {
     this.opts = {
@@ -79,6 +80,11 @@ export class TokenStore {
       ...options,
     } as TokenStore['opts'];
     this.issuedAt = this.opts.now();
+  }
+
+  /** Why this tab's last session ended (null while signed in or before any session ended). */
+  get lastEndReason(): EndReason | null {
+    return this.endReason;
   }
 
   /** The tab's session, or null. A storage that cannot be read, or holds garbage, clears the tokens. */
@@ -130,6 +136,7 @@ export class TokenStore {
     const session = { token: input.token, refreshToken: input.refreshToken, expiresAt: this.opts.now() + input.expiresIn * 1000 };
     this.write(session, user === undefined ? this.getUser() : user);
     this.issuedAt = this.opts.now();
+    this.endReason = null;
     this.post({ type: 'session', session, user: this.getUser() });
     this.schedule();
     this.emit({ type: 'session' });
@@ -149,6 +156,7 @@ export class TokenStore {
     if (this.clearing) return;
     this.clearing = true;
     try {
+      this.endReason = reason;
       this.removeAll();
       this.post({ type: 'cleared', reason });
       this.emit({ type: 'cleared', reason, fromOtherTab: false });
@@ -290,10 +298,12 @@ export class TokenStore {
     if (message.type === 'session') {
       this.write(message.session, message.user);
       this.issuedAt = this.opts.now();
+      this.endReason = null;
       this.schedule();
       this.emit({ type: 'session' });
     } else if (message.type === 'cleared') {
       if (!this.read() && !this.getUser()) return;
+      this.endReason = message.reason;
       this.removeAll();
       this.emit({ type: 'cleared', reason: message.reason, fromOtherTab: true });
     } else if (message.type === 'request') {

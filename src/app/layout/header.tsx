@@ -1,5 +1,5 @@
-import { BellIcon, ExitIcon, QuestionMarkCircledIcon, ChatBubbleIcon } from '@radix-ui/react-icons';
-import { Avatar, Box, Flex, IconButton, Popover, Text, Tooltip } from '@radix-ui/themes';
+import { ExitIcon, QuestionMarkCircledIcon, ChatBubbleIcon } from '@radix-ui/react-icons';
+import { Avatar, Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
@@ -7,6 +7,7 @@ import { useAuth } from '../auth/auth-context.js';
 import { formatDateTime } from '../format-date.js';
 import type { LoginState } from '../pages/login-page.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { NotificationsPopover } from './notifications-popover.js';
 import { SessionTimer } from './session-timer.js';
 
 /**
@@ -54,23 +55,7 @@ export function Header() {
         </Flex>
         <Flex align="center" gap={{ initial: '2', sm: '3' }} wrap="wrap">
           <SessionTimer />
-          <Popover.Root>
-            <Tooltip content={t('common.header.notifications')}>
-              <Popover.Trigger>
-                <IconButton variant="ghost" color="gray" aria-label={t('common.header.notifications')}>
-                  <BellIcon width={18} height={18} />
-                </IconButton>
-              </Popover.Trigger>
-            </Tooltip>
-            <Popover.Content width="280px">
-              <Text as="p" size="2" weight="bold" mb="1">
-                {t('common.header.notifications')}
-              </Text>
-              <Text as="p" size="2" color="gray">
-                {user?.preferences?.notifications === false ? t('common.header.notificationsOff') : t('common.header.noNotifications')}
-              </Text>
-            </Popover.Content>
-          </Popover.Root>
+          <NotificationsPopover />
           <Tooltip content={t('nav.helpdesk')}>
             <IconButton variant="ghost" color="gray" asChild>
               <Link to="/helpdesk" aria-label={t('nav.helpdesk')}>

@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes/components/button';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/auth-api.js';
-import { LANGUAGE_CHOSEN_KEY, useAuth } from '../auth/auth-context.js';
+import { markLanguageChosen, useAuth } from '../auth/auth-context.js';
 import { changeLanguage, nextLanguage, toLanguage } from '../i18n.js';
 import { GlobeLineIcon } from '../icons.js';
 
@@ -24,11 +24,7 @@ export function LanguageSwitcher({ size = '2' }: { size?: '1' | '2' | '3' }) {
 
   const onClick = async () => {
     await changeLanguage(next);
-    try {
-      sessionStorage.setItem(LANGUAGE_CHOSEN_KEY, next);
-    } catch {
-      // Without sessionStorage the profile's language simply wins at the next sign-in.
-    }
+    markLanguageChosen(next);
     if (isAuthenticated) {
       authApi.updateMe({ preferences: { language: next } }).then(setUser, () => undefined);
     }

@@ -3,7 +3,9 @@ import { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Translate } from '../../engine/form/form-schema.js';
 import { createFormValidator } from '../../engine/form/schema-validator.js';
+import { createErrorTransformer } from '../../engine/form/validation.js';
 import { templates, widgets } from '../../engine/rjsf-radix/index.js';
 import { CURRENCY_CODES } from '../../engine/widgets/currencies.js';
 
@@ -59,6 +61,7 @@ export function SandboxForm(): React.ReactElement {
     };
     return { schema, uiSchema };
   }, [t, i18n.language]);
+  const transformErrors = useMemo(() => createErrorTransformer(undefined, t as unknown as Translate), [t, i18n.language]);
 
   return (
     <Flex direction="column" gap="3">
@@ -71,6 +74,7 @@ export function SandboxForm(): React.ReactElement {
         idPrefix="sandbox"
         liveValidate={validated ? 'onChange' : false}
         showErrorList={false}
+        transformErrors={transformErrors}
         noHtml5Validate
         onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
         customValidate={(formData, errors) => {

@@ -33,7 +33,9 @@ export function parseUtc(value: unknown): Dayjs | null | 'invalid' {
 export function formatLongDate(value: unknown, language?: string, withTime = false): string | null | 'invalid' {
   const parsed = parseUtc(value);
   if (parsed === null || parsed === 'invalid') return parsed;
-  return parsed.locale(localeOf(language)).format(withTime ? 'LLL' : 'LL');
+  // A date without a time of day (a campaign's start date) never shows midnight.
+  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  return parsed.locale(localeOf(language)).format(withTime && !dateOnly ? 'LLL' : 'LL');
 }
 
 /** How long ago, in the largest whole unit the spec names (days, hours, minutes), else just now. */

@@ -86,7 +86,7 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
         <Button asChild>
           <RouterLink to={paths.edit(record.id)}>
             <Pencil1Icon aria-hidden />
-            {t('common.edit')}
+            {t([`entities.${entity.name}.edit_button`, 'common.edit'])}
           </RouterLink>
         </Button>
       )}

@@ -57,6 +57,12 @@ export function buildFormUiSchema(entity: ClientEntity, mode: FormMode, form: Fo
     if (Array.isArray(values) && options['ui:enumNames'] === undefined) {
       options['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));
     }
+    // A boolean shown as a choice (Status: Active / Inactive) uses the entity's own labels when it has them.
+    const type = properties[field]?.type;
+    if ((type === 'boolean' || (Array.isArray(type) && type.includes('boolean'))) && options['ui:enumNames'] === undefined) {
+      const labels = [true, false].map((value) => t(`entities.${entity.name}.enum.${field}.${String(value)}`, { defaultValue: '' }));
+      if (labels.every(Boolean)) options['ui:enumNames'] = { true: labels[0], false: labels[1] };
+    }
     uiSchema[field] = options;
   }
   return uiSchema;

@@ -11,7 +11,7 @@ import {
   type TableFeatures,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ListColumn } from '../../shared/descriptor/types.js';
@@ -29,6 +29,12 @@ declare module '@tanstack/table-core' {
 }
 
 const features = tableFeatures({ rowSortingFeature });
+
+/** Long text wraps within a readable width; short values (slugs, dates, badges) stay on one line. */
+function cellStyle(column: ListColumn | undefined): CSSProperties | undefined {
+  if (!column) return undefined;
+  return column.cell === 'truncate' ? { minWidth: 200, maxWidth: 360 } : { whiteSpace: 'nowrap' };
+}
 type Features = typeof features;
 
 /** Props of {@link EntityTable}. */
@@ -165,7 +171,7 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
                   <table.FlexRender cell={cell} />
                 </Table.RowHeaderCell>
               ) : (
-                <Table.Cell key={cell.id} justify={cell.column.id === 'actions' ? 'end' : undefined}>
+                <Table.Cell key={cell.id} justify={cell.column.id === 'actions' ? 'end' : undefined} style={cellStyle(cell.column.columnDef.meta?.descriptorColumn)}>
                   <Text as="div" size="2">
                     <table.FlexRender cell={cell} />
                   </Text>

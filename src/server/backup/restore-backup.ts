@@ -132,10 +132,11 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Names and row counts of the target's tables that already hold rows. */
+/** The target's tables that already hold rows (the row counters, derived data, do not count). */
 async function nonEmptyTables(db: Kysely<any>, catalog: CatalogTable[]): Promise<string[]> {
   const filled: string[] = [];
   for (const table of catalog) {
+    if (table.name === ROW_COUNTS_TABLE) continue;
     const result = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table.name)}) as "any"`.execute(db);
     if (result.rows[0]?.any) filled.push(table.name);
   }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../db/migrate.js';
 import { syncEntityTables } from '../db/sync/index.js';
@@ -22,11 +24,14 @@ await runCli('npm run restore', async (config, signal) => {
   }
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) throw new BackupError(`name exactly one backup file. ${USAGE}`);
+  if (!fs.existsSync(file)) throw new BackupError(`The backup file ${path.resolve(file)} does not exist.`);
+  // A bad descriptor stops here, before the database is touched.
+  const entities = loadConfiguredEntities(config);
   const target = await openForMaintenance(config, 'restore');
   try {
     // The same tables a server start creates: system tables from migrations, entity tables from the schemas.
     await migrateToLatest(target.database.db);
-    await syncEntityTables(target.database.db, loadConfiguredEntities(config));
+    await syncEntityTables(target.database.db, entities);
     const summary = await restoreBackup(target.database, file, { force: parsed.values.force, signal });
     return `Restored ${summary.file} into ${target.label}: ${describeCounts(summary.tables)} in ${summary.durationMs} ms.`;
   } finally {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canPerform } from '../../shared/descriptor/client-entity.js';
 import type { Action, LoadedEntity } from '../../shared/descriptor/types.js';
-import { AppError, forbidden } from '../errors.js';
+import { AppError, badRequest, forbidden } from '../errors.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
@@ -38,7 +38,11 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     list: async (request) =>
       list(entity, { query: request.query as Record<string, unknown>, path: request.url.split('?')[0] }, ctx()),
     read: async (request, reply) => {
-      const record = await read(entity, { id: idOf(request), include: (request.query as { include?: string }).include }, ctx());
+      const id = idOf(request);
+      const query = request.query as Record<string, unknown>;
+      const unknown = Object.keys(query).find((name) => name !== 'include');
+      if (unknown) throw badRequest(`Unknown query parameter: ${unknown}.`);
+      const record = await read(entity, { id, include: query.include as string | string[] | undefined }, ctx());
       reply.header('etag', etagOf(record));
       return { data: record };
     },

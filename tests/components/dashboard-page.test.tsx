@@ -1,0 +1,89 @@
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, i18nReady } from '../../src/app/i18n.js';
+import { DashboardPage } from '../../src/app/pages/dashboard-page.js';
+import { configureHttpClient } from '../../src/engine/data/http-client.js';
+import type { DashboardData } from '../../src/shared/dashboard-contract.js';
+
+const DATA: DashboardData = {
+  totals: { juries: 20, exams: 12, companies: 10 },
+  rounds: [
+    { round: 1, juries: 12, graded: 89 },
+    { round: 2, juries: 8, graded: 34 },
+  ],
+  latestContests: [
+    { id: 36, company: 'Naga Media Group Sdn Bhd', categories: ['Best Use of Social'], juryR1: [], juryR2: [], status: 'not_graded_r1', created_at: '2026-11-20T12:00:00Z' },
+    { id: 33, company: 'PT Rajawali Digital Indonesia', categories: ['Best Use of Data'], juryR1: ['Arjun Nair', 'Tan Wei Ming'], juryR2: [], status: 'not_graded_r2', created_at: '2026-11-18T12:00:00Z' },
+    { id: 30, company: 'Rimba Digital Sdn Bhd', categories: ['Best Use of Video'], juryR1: [], juryR2: [], status: 'cancelled', created_at: '2026-11-16T12:00:00Z' },
+  ],
+};
+
+function renderDashboard(answer: () => Response) {
+  configureHttpClient({ fetch: async () => answer() });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <Theme>
+          <MemoryRouter>
+            <DashboardPage />
+          </MemoryRouter>
+        </Theme>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('DashboardPage', () => {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  afterEach(async () => changeLanguage('en'));
+
+  it('shows the stat cards, both round panels and the latest contests from the API', async () => {
+    await changeLanguage('en');
+    renderDashboard(() => json({ data: DATA }));
+    const figures = await screen.findByRole('group', { name: 'Dashboard figures' });
+    expect(within(figures).getByText('Total Juries').parentElement?.textContent).toContain('20');
+    expect(within(figures).getByText('Total Exams').parentElement?.textContent).toContain('12');
+    expect(within(figures).getByText('Total Companies').parentElement?.textContent).toContain('10');
+    const round1 = screen.getByRole('heading', { name: 'Round 1' }).parentElement!;
+    expect(round1.textContent).toMatch(/Total Juries\s*12/);
+    expect(round1.textContent).toMatch(/Graded Exam\s*89/);
+    const round2 = screen.getByRole('heading', { name: 'Round 2' }).parentElement!;
+    expect(round2.textContent).toMatch(/Total Juries\s*8/);
+    expect(round2.textContent).toMatch(/Graded Exam\s*34/);
+    expect(screen.getByRole('heading', { name: 'Latest Contests' })).toBeTruthy();
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['ID', 'Company Name', 'Categories', 'Jury R1', 'Jury R2', 'Status']);
+    expect(rows[1]!.textContent).toContain('Not graded R1');
+    expect(rows[2]!.textContent).toContain('Arjun Nair, Tan Wei Ming');
+    expect(rows[2]!.textContent).toContain('Not graded R2');
+    expect(rows[3]!.textContent).toContain('Cancelled');
+    expect(within(rows[1]!).getByRole('link', { name: '36' }).getAttribute('href')).toBe('/manage-contest/36');
+  });
+
+  it('speaks Indonesian and Malay', async () => {
+    await changeLanguage('id');
+    const { unmount } = renderDashboard(() => json({ data: DATA }));
+    expect(await screen.findByText('Belum dinilai Babak 1')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Babak 2' })).toBeTruthy();
+    unmount();
+    await changeLanguage('ms');
+    renderDashboard(() => json({ data: DATA }));
+    expect(await screen.findByText('Belum dimarkah Pusingan 2')).toBeTruthy();
+    expect(screen.getByText('Jumlah Syarikat')).toBeTruthy();
+  });
+
+  it('shows the error box when the figures cannot be loaded', async () => {
+    await changeLanguage('en');
+    renderDashboard(() => json({ statusCode: 500, code: 'INTERNAL', message: 'Database down' }, 500));
+    expect((await screen.findByRole('alert')).textContent).toContain('Error loading the dashboard: Database down');
+  });
+});

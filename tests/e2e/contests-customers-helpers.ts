@@ -1,0 +1,70 @@
+// Shared by customers.test.ts and contests.test.ts (not a test file itself).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/**
+ * A private copy of the built client, passed to the server as PUBLIC_DIR: another `node build.mjs`
+ * on this machine replaces `dist/public` (new chunk names) while a test runs, which would make the
+ * page's lazy chunks 404 half-way through.
+ */
+export function snapshotPublicDir(): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'awards-public-'));
+  fs.cpSync(path.join(root, 'dist', 'public'), dir, { recursive: true });
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * An API client that borrows the page's own session (its access token and XSRF cookie), for
+ * setting up and checking data: signing in separately would end the page's session, since a new
+ * sign-in replaces the admin's other sessions. The page must be on the app's origin.
+ */
+export function apiClient(page: Page) {
+  const call = async (method: string, apiPath: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, apiPath, body }) => {
+        const token = sessionStorage.getItem('auth_token') ?? '';
+        const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+        const res = await fetch(`/api${apiPath}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': decodeURIComponent(xsrf) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
+      },
+      { method, apiPath, body },
+    );
+  return {
+    get: (apiPath: string) => call('GET', apiPath),
+    post: (apiPath: string, body: unknown) => call('POST', apiPath, body),
+    put: (apiPath: string, body: unknown) => call('PUT', apiPath, body),
+    delete: (apiPath: string) => call('DELETE', apiPath),
+  };
+}
+
+/** A form field by its label, with or without the required marker ('Email Address *'). */
+export const fieldByLabel = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+
+/** Clicks the header's language switcher until the page is in `language`. */
+export async function switchLanguage(page: Page, language: 'en' | 'id' | 'ms'): Promise<void> {
+  for (let i = 0; i < 3; i += 1) {
+    if ((await page.locator('html').getAttribute('lang')) === language) return;
+    await page.getByTestId('language-switcher').filter({ visible: true }).first().click();
+    await page.waitForTimeout(150);
+  }
+  expect(await page.locator('html').getAttribute('lang')).toBe(language);
+}
+
+/** Waits until `text` is visible on the page (exact match). */
+export async function seeText(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+/** The toast with this exact text. */
+export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });

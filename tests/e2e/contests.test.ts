@@ -1,0 +1,197 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { apiClient, fieldByLabel, seeText, snapshotPublicDir } from './contests-customers-helpers.js';
+
+let server: StartedServer;
+let publicDir: ReturnType<typeof snapshotPublicDir>;
+let browser: Browser;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+
+/** The ids of the rows on screen, in order, read from their 'View Details' links. */
+async function rowIds(): Promise<number[]> {
+  const hrefs = await page.locator('tbody tr').getByRole('link', { name: /View details/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => Number(/\/manage-contest\/(\d+)$/.exec(href)?.[1]));
+}
+
+/** The ids the API lists first for a query (the screen must show the same). */
+async function apiIds(query: string): Promise<{ ids: number[]; total: number }> {
+  const res = await api.get(`/contests?${query}`);
+  expect(res.status).toBe(200);
+  return { ids: res.body.data.map((c: { id: number }) => c.id), total: res.body.meta.total };
+}
+
+const search = () => new URL(page.url()).searchParams;
+const agency = () => fieldByLabel(page, 'Agency Name');
+const customerId = () => fieldByLabel(page, 'Customer ID');
+
+describe('submission (contest) screens in the browser', { timeout: 180_000 }, () => {
+  beforeAll(async () => {
+    publicDir = snapshotPublicDir();
+    // Contests are read-only through the API: the demo data set provides them.
+    server = await startServer({ PUBLIC_DIR: publicDir.dir, DEMO_DATA: 'true' });
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+    await signIn(page, server.url);
+    api = apiClient(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    publicDir?.remove();
+  });
+
+  it('lists 15 contests oldest first with the total, read-only', async () => {
+    await withScreenshotOnFailure(page, 'contests-list', async () => {
+      const expected = await apiIds('page=1');
+      expect(expected.total).toBeGreaterThan(15);
+      await page.goto(`${server.url}/manage-contest`);
+      await seeText(page, `${expected.total} total contests`);
+      await expect.poll(rowIds).toEqual(expected.ids);
+      expect(expected.ids).toHaveLength(15);
+      expect(await page.getByRole('link', { name: /^Create/ }).count()).toBe(0);
+      expect(await page.locator('tbody').getByRole('link', { name: /^Edit / }).count()).toBe(0);
+      expect(await page.locator('tbody').getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      await screenshot(page, 'contests-list-1280');
+    });
+  });
+
+  it("opens 'View Video' in a new tab without an opener, and shows 'No video' when there is none", async () => {
+    const all = (await api.get('/contests?per_page=100')).body.data as Array<Record<string, unknown>>;
+    const video = page.getByRole('link', { name: 'View Video' }).first();
+    await expect.poll(() => video.isVisible()).toBe(true);
+    expect(await video.getAttribute('target')).toBe('_blank');
+    expect(await video.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await video.getAttribute('href')).toMatch(/^https?:\/\//);
+    const withoutVideo = all.findIndex((c) => !c.video_link);
+    expect(withoutVideo).toBeGreaterThanOrEqual(0);
+    await page.goto(`${server.url}/manage-contest?page=${Math.floor(withoutVideo / 15) + 1}`);
+    await seeText(page, 'No video');
+  });
+
+  it('applies the agency name filter on Apply, back to page 1, kept in the URL and over a reload', async () => {
+    await withScreenshotOnFailure(page, 'contests-filter', async () => {
+      const one = (await api.get('/contests?per_page=1&include=customer')).body.data[0];
+      const word = String(one.customer.company).split(' ').at(-2)!.toLowerCase();
+      const expected = await apiIds(`q[agency_name]=${encodeURIComponent(word)}`);
+
+      await page.goto(`${server.url}/manage-contest?page=2`);
+      await agency().fill(word);
+      // Nothing changes before Apply.
+      await page.waitForTimeout(300);
+      expect(search().get('q[agency_name]')).toBeNull();
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expect.poll(() => search().get('q[agency_name]')).toBe(word);
+      expect(search().get('page')).toBeNull();
+      await seeText(page, `${expected.total} total contests`);
+      await expect.poll(rowIds).toEqual(expected.ids);
+
+      await page.reload();
+      await seeText(page, `${expected.total} total contests`);
+      expect(await agency().inputValue()).toBe(word);
+      await expect.poll(rowIds).toEqual(expected.ids);
+    });
+  });
+
+  it('uses the customer ID only when it is a positive integer', async () => {
+    await page.goto(`${server.url}/manage-contest`);
+    const all = await apiIds('page=1');
+    await customerId().fill('-4');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForTimeout(300);
+    expect(search().get('q[customer_id]')).toBeNull();
+    await seeText(page, `${all.total} total contests`);
+
+    const first = (await api.get('/contests?per_page=1')).body.data[0];
+    const expected = await apiIds(`q[customer_id]=${first.customer_id}`);
+    await customerId().fill(String(first.customer_id));
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => search().get('q[customer_id]')).toBe(String(first.customer_id));
+    await seeText(page, `${expected.total} total contests`);
+    await expect.poll(rowIds).toEqual(expected.ids);
+  });
+
+  it('sorts by Sort By and direction, then Reset Filters restores page 1, created date ascending', async () => {
+    await withScreenshotOnFailure(page, 'contests-sort-reset', async () => {
+      await page.goto(`${server.url}/manage-contest?page=2`);
+      await page.getByRole('combobox', { name: 'Sort By' }).click();
+      await page.getByRole('option', { name: 'Updated Date' }).click();
+      await page.getByRole('combobox', { name: 'Direction' }).click();
+      await page.getByRole('option', { name: 'DESC' }).click();
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expect.poll(() => search().get('sort')).toBe('updated_at');
+      expect(search().get('direction')).toBe('desc');
+      expect(search().get('page')).toBeNull();
+      await expect.poll(rowIds).toEqual((await apiIds('sort=updated_at&direction=desc')).ids);
+
+      await agency().fill('a');
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expect.poll(() => search().get('q[agency_name]')).toBe('a');
+      await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+      await expect.poll(() => search().get('page')).toBe('2');
+
+      await page.getByRole('button', { name: 'Reset Filters' }).click();
+      await expect.poll(() => [...search().keys()]).toEqual([]);
+      expect(await agency().inputValue()).toBe('');
+      expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toContain('Created Date');
+      expect(await page.getByRole('combobox', { name: 'Direction' }).textContent()).toContain('ASC');
+      await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
+    });
+  });
+
+  it("shows the filtered empty state, and 'Clear all filters' brings every contest back", async () => {
+    await withScreenshotOnFailure(page, 'contests-empty', async () => {
+      await page.goto(`${server.url}/manage-contest`);
+      await agency().fill('no such agency anywhere');
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await seeText(page, 'No contests found');
+      await seeText(page, 'Try adjusting your filters to see more results.');
+      expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+      await screenshot(page, 'contests-empty-filtered-1280');
+      await page.getByRole('button', { name: 'Clear all filters' }).click();
+      await expect.poll(() => [...search().keys()]).toEqual([]);
+      await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
+    });
+  });
+
+  it('shows a contest with its campaign: every section, mailto and tel links', async () => {
+    await withScreenshotOnFailure(page, 'contests-detail-campaign', async () => {
+      const contest = (await api.get('/contests?per_page=1&include=customer,campaign')).body.data[0];
+      const full = (await api.get(`/contests/${contest.id}?include=customer,campaign,category`)).body.data;
+      expect(full.campaign).not.toBeNull();
+      await page.goto(`${server.url}/manage-contest`);
+      await page.locator('tbody tr').first().getByRole('link', { name: /View details/ }).click();
+      await page.waitForURL(`${server.url}/manage-contest/${contest.id}`);
+      for (const section of ['Basic Information', 'Customer & Category Information', 'Campaign Information', 'Media & Links', 'Strategy & Content', 'Key Performance Indicators', 'Customer Information', 'Timestamps']) {
+        await seeText(page, section);
+      }
+      await seeText(page, full.campaign.name);
+      expect(await page.getByRole('link', { name: full.customer.email }).getAttribute('href')).toBe(`mailto:${full.customer.email}`);
+      expect(await page.getByRole('link', { name: full.customer.phone }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+      expect(await page.getByText(/\(\d+ days? ago\)|\(Just now\)|\(\d+ (hours?|minutes?) ago\)/).count()).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'contest-detail-campaign-1280');
+    });
+  });
+
+  it('hides the campaign section of a contest without a campaign', async () => {
+    await withScreenshotOnFailure(page, 'contests-detail-no-campaign', async () => {
+      // Deleting a campaign leaves its contests without one (the relation is set-null).
+      const contest = (await api.get('/contests?per_page=1&sort=updated_at&direction=desc')).body.data[0];
+      expect((await api.delete(`/campaigns/${contest.campaign_id}`)).status).toBe(204);
+      await page.goto(`${server.url}/manage-contest/${contest.id}`);
+      await seeText(page, 'Basic Information');
+      await seeText(page, 'Key Performance Indicators');
+      expect(await page.getByText('Campaign Information', { exact: true }).count()).toBe(0);
+    });
+  });
+
+  it("shows 'Contest Not Found' and 'Invalid contest ID'", async () => {
+    await page.goto(`${server.url}/manage-contest/999999`);
+    await seeText(page, 'Contest Not Found');
+    expect(await page.getByRole('link', { name: 'Back to Contest List' }).isVisible()).toBe(true);
+    await page.goto(`${server.url}/manage-contest/abc`);
+    await seeText(page, 'Invalid contest ID');
+  });
+});
