@@ -194,3 +194,73 @@ describe('SearchableSelect', () => {
     expect(screen.getByRole('status').textContent).toBe('Tiada data ditemui');
   });
 });
+
+describe('the searchable and reference select as RJSF widgets', { timeout: 30_000 }, () => {
+  async function renderForm(schema: object, uiSchema: object, initial: Record<string, unknown> = {}) {
+    const { withTheme } = await import('@rjsf/core');
+    const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
+    const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
+    const { FakeApi, clientEntities, renderWithApp } = await import('./entity-harness.js');
+    const Form = withTheme({ widgets, templates });
+    const api = new FakeApi(clientEntities());
+    api.seed('categories', Array.from({ length: 45 }, (_, i) => ({ name: `Category ${i + 1}`, slug: `category-${i + 1}` })));
+    // The fake list endpoint searches names as the real one does.
+    api.override = (call) => {
+      if (call.method !== 'GET' || call.path !== '/categories') return undefined;
+      const search = (call.query.get('search') ?? '').toLowerCase();
+      const perPage = Number(call.query.get('per_page'));
+      const page = Number(call.query.get('page'));
+      const rows = api.rows.get('categories')!.filter((r) => String(r.name).toLowerCase().includes(search));
+      return {
+        status: 200,
+        body: {
+          data: rows.slice((page - 1) * perPage, page * perPage),
+          meta: { current_page: page, last_page: Math.max(1, Math.ceil(rows.length / perPage)), total: rows.length, per_page: perPage },
+        },
+      };
+    };
+    const state = { data: initial };
+    function Host() {
+      const [formData, setFormData] = useState(initial);
+      return (
+        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
+          onChange={(e) => { state.data = e.formData; setFormData(e.formData); }}>
+          <span />
+        </Form>
+      );
+    }
+    const rendered = await renderWithApp(<Host />, { api });
+    return { ...rendered, api, state };
+  }
+
+  it('picks an enum through the searchable select', async () => {
+    const { user, state } = await renderForm(
+      { type: 'object', properties: { kind: { type: 'string', title: 'Kind', enum: ['film', 'print'] } } },
+      { kind: { 'ui:widget': 'searchable-select', 'ui:enumNames': ['Film', 'Print'] } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Kind: Select One' }));
+    await user.type(await screen.findByRole('combobox'), 'pri');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(state.data).toEqual({ kind: 'print' }));
+  });
+
+  it('picks a reference from the entity’s list endpoint, searched on the server page by page', async () => {
+    const { user, state, api } = await renderForm(
+      { type: 'object', properties: { category_id: { type: 'integer', title: 'Category' } } },
+      { category_id: { 'ui:widget': 'searchable-select', 'ui:options': { entity: 'category', descriptionField: 'slug' } } },
+      { category_id: 7 },
+    );
+    const trigger = await screen.findByRole('button', { name: 'Category: Category 7' }, { timeout: 10_000 });
+    expect(api.callsTo('GET', '/categories/7')).toHaveLength(1);
+    await user.click(trigger);
+    await screen.findByRole('option', { name: 'Category 1 category-1' });
+    const first = api.callsTo('GET', '/categories').find((c) => c.path === '/categories')!;
+    expect(Object.fromEntries(first.query)).toEqual({ page: '1', per_page: '20' });
+    await user.type(screen.getByRole('combobox'), '42');
+    await screen.findByRole('option', { name: 'Category 42 category-42' });
+    const last = api.callsTo('GET', '/categories').filter((c) => c.path === '/categories').at(-1)!;
+    expect(Object.fromEntries(last.query)).toEqual({ search: '42', page: '1', per_page: '20' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(state.data).toEqual({ category_id: 42 }));
+  });
+});

@@ -10,21 +10,21 @@ let page: Page;
  * Writes through the API with the browser's own session (signing in again elsewhere would end it):
  * its access token from sessionStorage and its XSRF cookie.
  */
-async function apiPost(target: Page, path: string, body: unknown): Promise<Record<string, unknown>> {
+async function apiWrite(target: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Record<string, unknown>> {
   const answer = await target.evaluate(
-    async ({ path: at, body: payload }) => {
+    async ({ method: verb, path: at, body: payload }) => {
       const token = sessionStorage.getItem('auth_token') ?? '';
       const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
       const res = await fetch(`/api${at}`, {
-        method: 'POST',
+        method: verb,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': xsrf },
         body: JSON.stringify(payload),
       });
       return { status: res.status, body: await res.json() };
     },
-    { path, body },
+    { method, path, body },
   );
-  if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
 
@@ -131,6 +131,29 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
     });
   });
 
+  it('offers to reload when someone else saved the category first', async () => {
+    await withScreenshotOnFailure(page, 'categories-stale', async () => {
+      await open('/manage-category');
+      const record = await apiWrite(page, 'POST', '/categories', { name: 'Outdoor', description: 'Billboards and street work', status: 'active' });
+      await open(`/manage-category/edit/${String(record.id)}`);
+      const name = page.locator('#category-edit_name');
+      await expect.poll(() => name.inputValue()).toBe('Outdoor');
+      await page.waitForTimeout(5);
+      await apiWrite(page, 'PUT', `/categories/${String(record.id)}`, { name: 'Outdoor & Ambient', description: 'Billboards and street work', status: 'active' });
+      await name.fill('Outdoor (mine)');
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByText(/Someone else changed "Outdoor"/).isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => name.inputValue()).toBe('Outdoor & Ambient');
+      await name.fill('Outdoor & Ambient Media');
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      await expect.poll(() => toast('Category updated successfully!').isVisible()).toBe(true);
+      await page.waitForURL(`${server.url}/manage-category`);
+      await expect.poll(() => page.getByRole('row', { name: /Outdoor & Ambient Media/ }).isVisible()).toBe(true);
+    });
+  });
+
   it("shows 'Invalid category ID' and 'Category not found.'", async () => {
     await open(`/manage-category/edit/0`);
     await expect.poll(() => page.getByText('Invalid category ID').isVisible()).toBe(true);
@@ -154,15 +177,24 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
       await expect.poll(() => toast('Category deleted successfully!').isVisible()).toBe(true);
       await expect.poll(() => row.count()).toBe(0);
-      await expect.poll(() => page.getByText('No categories found.').isVisible()).toBe(true);
     });
   });
 
   it('pages through 25 categories', async () => {
     await withScreenshotOnFailure(page, 'categories-paging', async () => {
       await open(`/manage-category`);
+      // Start from an empty list: remove what earlier tests left.
+      await page.evaluate(async () => {
+        const token = sessionStorage.getItem('auth_token') ?? '';
+        const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+        const headers = { authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': xsrf };
+        const list = (await (await fetch('/api/categories?per_page=100', { headers })).json()) as { data: { id: number }[] };
+        for (const row of list.data) await fetch(`/api/categories/${row.id}`, { method: 'DELETE', headers });
+      });
+      await page.reload();
+      await expect.poll(() => page.getByText('No categories found.').isVisible()).toBe(true);
       for (let i = 1; i <= 25; i += 1) {
-        await apiPost(page, '/categories', { name: `Category ${String(i).padStart(2, '0')}`, description: `Description of category ${i}`, status: 'active' });
+        await apiWrite(page, 'POST', '/categories', { name: `Category ${String(i).padStart(2, '0')}`, description: `Description of category ${i}`, status: 'active' });
       }
       // Categories take their page size from the server (spec §9).
       const perPage = 10;

@@ -11,21 +11,21 @@ let page: Page;
  * Writes through the API with the browser's own session (signing in again elsewhere would end it):
  * its access token from sessionStorage and its XSRF cookie.
  */
-async function apiPost(target: Page, path: string, body: unknown): Promise<Record<string, unknown>> {
+async function apiWrite(target: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Record<string, unknown>> {
   const answer = await target.evaluate(
-    async ({ path: at, body: payload }) => {
+    async ({ method: verb, path: at, body: payload }) => {
       const token = sessionStorage.getItem('auth_token') ?? '';
       const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
       const res = await fetch(`/api${at}`, {
-        method: 'POST',
+        method: verb,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': xsrf },
         body: JSON.stringify(payload),
       });
       return { status: res.status, body: await res.json() };
     },
-    { path, body },
+    { method, path, body },
   );
-  if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
 
@@ -100,7 +100,7 @@ describe('company screens in the browser', { timeout: 120_000 }, () => {
       const row = page.getByRole('row', { name: /Acme Advertising/ });
       await expect.poll(() => row.getByText('Active', { exact: true }).isVisible()).toBe(true);
 
-      await row.getByRole('link', { name: 'Acme Advertising' }).click();
+      await row.getByRole('link', { name: 'Acme Advertising', exact: true }).click();
       await page.waitForURL(/\/manage-company\/\d+$/);
       await expect.poll(() => page.getByRole('heading', { name: 'Basic Information' }).isVisible()).toBe(true);
       await expect.poll(() => page.getByRole('heading', { name: 'Acme Advertising', level: 1 }).isVisible()).toBe(true);
@@ -153,7 +153,7 @@ describe('company screens in the browser', { timeout: 120_000 }, () => {
     await withScreenshotOnFailure(page, 'companies-paging', async () => {
       await open('/manage-company');
       for (let i = 1; i <= 25; i += 1) {
-        await apiPost(page, '/companies', { name: `Company ${String(i).padStart(2, '0')}` });
+        await apiWrite(page, 'POST', '/companies', { name: `Company ${String(i).padStart(2, '0')}` });
       }
       await page.reload();
       await expect.poll(() => page.getByText('Showing 1 to 10 of 25').isVisible()).toBe(true);

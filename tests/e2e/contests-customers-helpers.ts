@@ -31,7 +31,12 @@ export function apiClient(page: Page) {
         const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
         const res = await fetch(`/api${apiPath}`, {
           method,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': decodeURIComponent(xsrf) },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            authorization: `Bearer ${token}`,
+            'x-access-token': token,
+            'x-xsrf-token': decodeURIComponent(xsrf),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();

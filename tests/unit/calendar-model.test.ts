@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundsFromRules,
   buildMonthGrid,
   clampToBounds,
   formatDisplayDate,
@@ -84,5 +85,16 @@ describe('calendar model', () => {
     expect(isWithinBounds('2025-01-09', { min: '2025-01-10' })).toBe(false);
     expect(clampToBounds('2025-01-01', { min: '2025-01-10' })).toBe('2025-01-10');
     expect(clampToBounds('2025-03-01', { max: '2025-02-01' })).toBe('2025-02-01');
+  });
+
+  it('derives bounds from the rules between date fields, on both fields', () => {
+    const rules = [{ field: 'end_date', operator: 'gte' as const, other: 'start_date' }];
+    const values = { start_date: '2025-01-10', end_date: '2025-02-01' };
+    expect(boundsFromRules('end_date', rules, values)).toEqual({ min: '2025-01-10' });
+    expect(boundsFromRules('start_date', rules, values)).toEqual({ max: '2025-02-01' });
+    expect(boundsFromRules('end_date', [{ ...rules[0]!, operator: 'gt' }], values)).toEqual({ min: '2025-01-11' });
+    expect(boundsFromRules('start_date', [{ ...rules[0]!, operator: 'gt' }], values)).toEqual({ max: '2025-01-31' });
+    expect(boundsFromRules('end_date', rules, { end_date: '2025-02-01' })).toEqual({});
+    expect(boundsFromRules('name', rules, values)).toEqual({});
   });
 });

@@ -10,13 +10,13 @@ import * as TextField from '@radix-ui/themes/components/text-field';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { useAuth } from '../auth/auth-context.js';
 import type { FromState } from '../auth/guards.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';
 import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
+import { notify } from '../notify.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** What other pages hand the login page through navigation state. */
@@ -67,8 +67,8 @@ export function LoginPage() {
     if (!state?.authorisedLogout || loggedOutHandled.current) return;
     loggedOutHandled.current = true;
     endSession();
-    if (state.serverLogout === true) toast.success(t('toasts.logoutSuccess'), { toastId: 'logout' });
-    if (state.serverLogout === false) toast.error(t('toasts.logoutFailedLocal'), { toastId: 'logout' });
+    if (state.serverLogout === true) notify('success', t('toasts.logoutSuccess'), { toastId: 'logout' });
+    if (state.serverLogout === false) notify('error', t('toasts.logoutFailedLocal'), { toastId: 'logout' });
   }, [state, endSession, t]);
 
   if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state)} replace />;
@@ -80,10 +80,10 @@ export function LoginPage() {
     if (found.email || found.password) return;
     try {
       await signIn(email.trim(), password);
-      toast.success(t('toasts.loginSuccess'));
+      notify('success', t('toasts.loginSuccess'));
       void navigate(destination(state), { replace: true });
     } catch (error) {
-      toast.error(loginErrorMessage(error, t));
+      notify('error', loginErrorMessage(error, t));
     }
   };
 

@@ -11,6 +11,8 @@ import { CURRENCY_CODES } from '../../engine/widgets/currencies.js';
 
 const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps>;
 const validator = createFormValidator();
+/** The end date is not before the start date: the calendars enforce it on both fields. */
+const DATE_RULES = [{ field: 'end_date', operator: 'gte', other: 'start_date' }] as const;
 
 /**
  * A form built by the console's RJSF theme from a schema and uiSchema, using every widget the
@@ -51,8 +53,8 @@ export function SandboxForm(): React.ReactElement {
         'ui:enumNames': kinds.map((key) => t(`pages.sandbox.sample.${key}.label`)),
       },
       category_id: { 'ui:widget': 'reference-select', 'ui:options': { entity: 'category', descriptionField: 'slug' } },
-      start_date: { 'ui:widget': 'calendar-date', 'ui:options': { maxField: 'end_date' } },
-      end_date: { 'ui:widget': 'calendar-date', 'ui:options': { minField: 'start_date' } },
+      start_date: { 'ui:widget': 'calendar-date' },
+      end_date: { 'ui:widget': 'calendar-date' },
       prize: {
         'ui:ObjectFieldTemplate': 'amount-currency',
         currency: { 'ui:widget': 'currency', 'ui:options': { label: false }, 'ui:title': 'common.currency.label' },
@@ -69,7 +71,7 @@ export function SandboxForm(): React.ReactElement {
         schema={schema}
         uiSchema={uiSchema}
         formData={data}
-        formContext={{ formData: data }}
+        formContext={{ formData: data, comparisons: DATE_RULES }}
         validator={validator}
         idPrefix="sandbox"
         liveValidate={validated ? 'onChange' : false}

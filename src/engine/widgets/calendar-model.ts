@@ -176,3 +176,39 @@ export function clampToBounds(iso: string, bounds: DateBounds = {}): string {
   if (bounds.max && isIsoDate(bounds.max) && iso > bounds.max) return bounds.max;
   return iso;
 }
+
+/** A rule between two fields (a descriptor's `comparisons` entry): `field (operator) other`. */
+export interface DateRule {
+  field: string;
+  operator: 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
+  other: string;
+}
+
+function tighten(bounds: DateBounds, side: 'min' | 'max', iso: string): DateBounds {
+  const current = bounds[side];
+  const tighter = !current || (side === 'min' ? iso > current : iso < current);
+  return tighter ? { ...bounds, [side]: iso } : bounds;
+}
+
+/**
+ * The days `field` may take given rules between it and other date fields and those fields'
+ * current values: for `end_date gte start_date`, the end date's minimum is the start date and the
+ * start date's maximum is the end date, so the calendar enforces the rule from both sides.
+ * @example boundsFromRules('end_date', [{ field: 'end_date', operator: 'gte', other: 'start_date' }], { start_date: '2025-01-10' }) // { min: '2025-01-10' }
+ */
+export function boundsFromRules(field: string, rules: readonly DateRule[], values: Record<string, unknown>): DateBounds {
+  let bounds: DateBounds = {};
+  for (const rule of rules) {
+    const mine = rule.field === field;
+    if (!mine && rule.other !== field) continue;
+    const otherValue = values[mine ? rule.other : rule.field];
+    if (!isIsoDate(otherValue)) continue;
+    // Seen from the other side, `field (op) other` becomes `other (reversed op) field`.
+    const operator = mine ? rule.operator : ({ gt: 'lt', gte: 'lte', lt: 'gt', lte: 'gte', eq: 'eq' } as const)[rule.operator];
+    if (operator === 'gte' || operator === 'eq') bounds = tighten(bounds, 'min', otherValue);
+    if (operator === 'gt') bounds = tighten(bounds, 'min', moveDate(otherValue, 'nextDay'));
+    if (operator === 'lte' || operator === 'eq') bounds = tighten(bounds, 'max', otherValue);
+    if (operator === 'lt') bounds = tighten(bounds, 'max', moveDate(otherValue, 'previousDay'));
+  }
+  return bounds;
+}

@@ -155,6 +155,7 @@ function useResolvedOption(
   const [resolved, setResolved] = useState<SelectOption | undefined>(undefined);
   const resolveRef = useRef(resolveOption);
   resolveRef.current = resolveOption;
+  const canResolve = resolveOption !== undefined;
   useEffect(() => {
     const resolve = resolveRef.current;
     if (value === undefined || value === null || value === '' || !resolve) return undefined;
@@ -164,6 +165,6 @@ function useResolvedOption(
       () => undefined,
     );
     return () => controller.abort();
-  }, [value]);
+  }, [value, canResolve]);
   return resolved && sameValue(resolved.value, value) ? resolved : undefined;
 }

@@ -1,37 +1,43 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { isIsoDate } from '../../widgets/calendar-model.js';
+import { boundsFromRules, isIsoDate, type DateRule } from '../../widgets/calendar-model.js';
 import { CalendarDatePicker } from '../../widgets/calendar.js';
 import { useWidgetLabel } from '../../widgets/use-widget-label.js';
 
-/** The form's current values, when the form engine shares them through `formContext.formData`. */
-function siblingValue(props: WidgetProps, field: unknown): unknown {
-  if (typeof field !== 'string') return undefined;
-  const data = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
-  return data?.[field];
+/** What the form engine may share with widgets: the form's current values and its field rules. */
+interface DateFormContext {
+  formData?: Record<string, unknown>;
+  comparisons?: readonly DateRule[];
 }
 
-function bound(fixed: unknown, fromField: unknown): string | undefined {
-  if (isIsoDate(fromField)) return fromField;
-  return isIsoDate(fixed) ? fixed : undefined;
+/** The tighter of two optional bounds (`YYYY-MM-DD` compares as text). */
+function pick(side: 'min' | 'max', ...candidates: unknown[]): string | undefined {
+  const days = candidates.filter(isIsoDate);
+  if (days.length === 0) return undefined;
+  return days.reduce((a, b) => (side === 'min' ? (b > a ? b : a) : b < a ? b : a));
 }
 
 /**
- * RJSF widget `calendar-date`: a `format: date` string picked on the calendar (read-only field,
- * stored `YYYY-MM-DD`, shown '05 Jan 2025'). `ui:options`: `min` / `max` (fixed days) and
- * `minField` / `maxField` (another field of the form bounding this one, e.g. an end date not
- * before the start date; read from `formContext.formData` when the form engine provides it).
+ * RJSF widget `calendar-date` (also `date`): a `format: date` string picked on the calendar
+ * (read-only field, stored `YYYY-MM-DD`, shown '05 Jan 2025'). Bounds: `ui:options.min` / `max`
+ * (fixed days), `ui:options.minField` / `maxField` (another field's value), and the descriptor's
+ * `comparisons` between date fields (end not before start, enforced on both fields). The last two
+ * need the form's values, which the form engine shares as `formContext: { formData, comparisons }`.
  */
 export function CalendarDateWidget(props: WidgetProps): ReactElement {
   const { id, htmlName, value, options, disabled, readonly, rawErrors, required, placeholder, onChange, onBlur } = props;
   const label = useWidgetLabel(props.label);
+  const context = (props.registry.formContext ?? {}) as DateFormContext;
+  const values = context.formData ?? {};
+  const fromRules = boundsFromRules(props.name, context.comparisons ?? [], values);
+  const sibling = (field: unknown) => (typeof field === 'string' ? values[field] : undefined);
   return (
     <CalendarDatePicker
       id={id}
       name={htmlName || id}
       value={typeof value === 'string' ? value : undefined}
-      min={bound(options.min, siblingValue(props, options.minField))}
-      max={bound(options.max, siblingValue(props, options.maxField))}
+      min={pick('min', options.min, sibling(options.minField), fromRules.min)}
+      max={pick('max', options.max, sibling(options.maxField), fromRules.max)}
       disabled={disabled || readonly}
       required={required}
       invalid={(rawErrors?.length ?? 0) > 0}
