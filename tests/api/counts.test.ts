@@ -1,11 +1,31 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { readEntitySources } from '../../src/server/plugins/entities.js';
+import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
 import { GROUP_COUNTS_TABLE } from '../../src/server/operations/count/group-counts.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 
 const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
+
+describe('the counts descriptor key', () => {
+  const withGroupBy = (groupBy: unknown) =>
+    readEntitySources(loadConfig({})).map((source) =>
+      (source.descriptor as { name: string }).name === 'contest' ? { ...source, descriptor: { ...(source.descriptor as object), counts: { groupBy } } } : source,
+    );
+
+  it('is declared on contests for status and customer_id', () => {
+    const contest = loadEntities(readEntitySources(loadConfig({}))).find((e) => e.descriptor.name === 'contest')!;
+    expect(contest.descriptor.counts.groupBy).toEqual(['status', 'customer_id']);
+  });
+
+  it('refuses a field the schema does not have, or a malformed name, naming the path', () => {
+    expect(() => loadEntities(withGroupBy(['no_such_field']))).toThrow(/counts\/groupBy\/0/);
+    expect(() => loadEntities(withGroupBy(['Status']))).toThrow(/counts\/groupBy\/0/);
+  });
+});
 
 describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) => {
   let t: TestApp;

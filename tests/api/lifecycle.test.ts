@@ -144,6 +144,32 @@ describe('server lifecycle on a PGlite data directory', { timeout: 150_000 }, ()
     expect((await server.exit).code).toBe(0);
   });
 
+  it('serves the console on first start and prints credentials that sign in through the API', async () => {
+    const dir = path.join(tmp, 'fresh');
+    // As on a fresh clone: no ADMIN_EMAIL / ADMIN_PASSWORD, default demo data.
+    const server = await spawnServer(dir, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '', DEMO_DATA: '' });
+    await untilListening(server);
+    const printed = /sign in as (\S+) with password (\S+)/.exec(server.output());
+    expect(printed, server.output()).not.toBeNull();
+    const [, email, password] = printed!;
+    expect(server.output()).toContain(`Awards Console is running at http://localhost:${server.port}`);
+
+    const page = await fetch(`http://127.0.0.1:${server.port}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const login = await fetch(`http://127.0.0.1:${server.port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { data: { email: string } }).data.email).toBe(email);
+
+    server.child.kill('SIGTERM');
+    expect((await server.exit).code).toBe(0);
+  });
+
   it('fails fast with the variable and the accepted values when the configuration is wrong', async () => {
     const server = await spawnServer(path.join(tmp, 'bad-config'), { PORT: 'eighty' });
     expect((await server.exit).code).toBe(1);

@@ -59,6 +59,7 @@ beforeAll(async () => {
     import('../../src/app/pages/dashboard-page.js'),
     import('../../src/app/pages/profile-page.js'),
     import('../../src/app/pages/fallback-page.js'),
+    import('../../src/app/pages/authorizer-page.js'),
     import('../../src/app/layout/authenticated-layout.js'),
     import('../../src/engine/routes/entity-routes.js'),
   ]);
@@ -165,5 +166,29 @@ describe('app shell routes', { timeout: 30_000 }, () => {
     expect(document.title).toBe('Manage Applicant | Awards CMS');
     await act(() => router.navigate('/nowhere'));
     await screen.findByRole('heading', { name: "Looks like you're lost" }, { timeout: 10_000 });
+  });
+
+  it('validates a callback token with /api/auth/check before storing it: role user goes to /profile', async () => {
+    const checked: string[] = [];
+    handler = (url, init) => {
+      if (url === '/api/auth/check') {
+        checked.push((init.headers as Record<string, string>).authorization ?? '');
+        return { status: 200, body: { data: { ...admin, role: 'user' } } };
+      }
+      if (url === '/api/auth/me') return { status: 200, body: { data: { ...admin, role: 'user' } } };
+      return { status: 404 };
+    };
+    const router = renderAt('/authorizer?token=h.p.s');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 10_000 });
+    expect(checked).toEqual(['Bearer h.p.s']);
+    expect(sessionStorage.getItem(TOKEN_KEYS.token)).toBe('h.p.s');
+  });
+
+  it('sends an invalid callback token to /login with a message, storing nothing', async () => {
+    handler = () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Invalid token' } });
+    const router = renderAt('/authorizer?token=bad');
+    await screen.findByText('Error: User is not authenticated (UNAUTHENTICATED)', {}, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(TOKEN_KEYS.token)).toBeNull();
   });
 });

@@ -89,6 +89,19 @@ describe('the list screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('columnheader', { name: /Active/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('searches and filters through the URL, back on page 1', async () => {
+    const api = apiWith(0, 25);
+    const { user, router } = await renderEntityRoutes(api, '/manage-company?page=2');
+    await screen.findByText('Showing 11 to 20 of 25');
+    await user.type(screen.getByRole('searchbox', { name: 'Search the list' }), 'Company 1');
+    await waitFor(() => expect(lastListQuery(api, 'companies').get('search')).toBe('Company 1'));
+    expect(router.state.location.search).toBe('?search=Company+1');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(lastListQuery(api, 'companies').get('status')).toBe('inactive'));
+    expect(lastListQuery(api, 'companies').get('page')).toBe('1');
+  });
+
   it('deletes through the confirm dialog: No keeps the row, Yes deletes it and refreshes the list', async () => {
     const api = apiWith();
     const { user } = await renderEntityRoutes(api, '/manage-category');

@@ -1,3 +1,4 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -196,7 +197,7 @@ describe('SearchableSelect', () => {
 });
 
 describe('the searchable and reference select as RJSF widgets', { timeout: 30_000 }, () => {
-  async function renderForm(schema: object, uiSchema: object, initial: Record<string, unknown> = {}) {
+  async function renderForm(schema: RJSFSchema, uiSchema: UiSchema, initial: Record<string, unknown> = {}) {
     const { withTheme } = await import('@rjsf/core');
     const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
     const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');

@@ -171,6 +171,9 @@ describe('company screens in the browser', { timeout: 120_000 }, () => {
       await page.waitForURL(/page=3/);
       expect(new URL(page.url()).searchParams.get('size')).toBe('5');
       await expect.poll(() => page.getByText('Showing 11 to 15 of 25').isVisible()).toBe(true);
+      await page.getByRole('searchbox', { name: 'Search the list' }).fill('Company 2');
+      await expect.poll(() => page.getByText('Showing 1 to 5 of 6').isVisible()).toBe(true);
+      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, 'company-list-390');
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -11,11 +11,10 @@ import { i18n, type Language } from '../../src/app/i18n.js';
  */
 export async function renderWidget(
   ui: React.ReactElement,
-  { language = 'en', fakeTimers = false }: { language?: Language; fakeTimers?: boolean } = {},
+  { language = 'en' }: { language?: Language } = {},
 ): Promise<RenderResult & { user: ReturnType<typeof userEvent.setup> }> {
   await i18n.changeLanguage(language);
-  const { vi } = await import('vitest');
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
+  const user = userEvent.setup();
   const result = render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>

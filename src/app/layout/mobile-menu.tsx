@@ -24,6 +24,18 @@ export function MobileMenu() {
       panel.current?.querySelector<HTMLElement>('a, button')?.focus();
       const onKey = (event: KeyboardEvent) => {
         if (event.key === 'Escape') setOpen(false);
+        if (event.key !== 'Tab' || !panel.current) return;
+        // Keep Tab inside the open menu, as a modal should.
+        const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
       };
       document.addEventListener('keydown', onKey);
       wasOpen.current = true;

@@ -11,6 +11,7 @@ import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
 import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { EntityTable } from './entity-table.js';
+import { ListToolbar } from './list-toolbar.js';
 import { Pagination } from './pagination.js';
 import { FilterPanel } from './filter-panel.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
@@ -86,7 +87,8 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
           )
         }
       />
-      {entity.list.filterPanel && <FilterPanel list={list} />}
+      {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
+      {entity.list.filterPanel ? <FilterPanel list={list} /> : <ListToolbar list={list} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
       {list.rows.length > 0 && (
         <Pagination

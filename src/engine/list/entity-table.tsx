@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, CaretSortIcon } from '@radix-ui/react-icons';
-import { Link, Table, Text } from '@radix-ui/themes';
+import { Button, Link, Table, Text } from '@radix-ui/themes';
 import {
   rowSortingFeature,
   tableFeatures,
@@ -131,18 +131,14 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
                   style={{ whiteSpace: 'nowrap', textAlign: isActions ? 'right' : undefined }}
                 >
                   {canSort ? (
-                    <button
+                    <Button
                       type="button"
+                      variant="ghost"
+                      color="gray"
+                      highContrast
+                      size="2"
                       onClick={header.column.getToggleSortingHandler()}
-                      className="entity-sort-button"
-                      style={{
-                        all: 'unset',
-                        cursor: 'pointer',
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        gap: 'var(--space-1)',
-                        borderRadius: 'var(--radius-1)',
-                      }}
+                      style={{ fontWeight: 'inherit', gap: 'var(--space-1)' }}
                     >
                       {label}
                       {sorted === 'asc' ? (
@@ -152,7 +148,7 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
                       ) : (
                         <CaretSortIcon aria-hidden color="var(--gray-9)" />
                       )}
-                    </button>
+                    </Button>
                   ) : (
                     label
                   )}

@@ -102,6 +102,8 @@ export function CalendarDatePicker(props: CalendarDatePickerProps): React.ReactE
       <Popover.Content
         size="1"
         align="start"
+        width="max-content"
+        maxWidth="calc(100vw - 16px)"
         aria-label={t('common.calendar.dialogLabel')}
         onOpenAutoFocus={(event) => event.preventDefault()}
         onCloseAutoFocus={(event) => {

@@ -75,7 +75,7 @@ export function CurrencySelector(props: CurrencySelectorProps): React.ReactEleme
           aria-label={triggerName}
           aria-invalid={props.invalid || undefined}
           aria-describedby={props['aria-describedby']}
-          style={{ flexShrink: 0 }}
+          style={{ flexShrink: 0, alignSelf: 'flex-start' }}
         >
           <CurrencyFlag option={selected} />
           <Text weight="medium">{selected.code}</Text>

@@ -134,8 +134,9 @@ export async function writeBackup(database: Database, file: string, options: Wri
     await writeMember(path.join(workDir, 'head.gz'), async (out) => void out.write(`${JSON.stringify(header)}\n`));
     await writeMember(path.join(workDir, 'tail.gz'), async (out) => void out.write(`${JSON.stringify({ end: true, rows: ordered })}\n`));
 
-    // Concatenated gzip members form one valid gzip stream.
-    const partial = `${target}.partial`;
+    // Concatenated gzip members form one valid gzip stream. Assembled inside the work folder (same
+    // file system, removed on any failure) and renamed into place only once complete and synced.
+    const partial = path.join(workDir, 'backup.partial');
     const members = ['head.gz', ...tables.map((_, i) => `${i}.gz`), 'tail.gz'];
     const output = fs.createWriteStream(partial, { mode: 0o600 });
     for (const member of members) {

@@ -38,8 +38,8 @@ export function compareHolds(operator: Comparison['operator'], a: unknown, b: un
  * on the server. A rule is skipped while either field is empty (`required` reports that); a
  * failing rule is a field error on `field` with keyword `compare` and the rule's message key.
  *
- * @example checkComparisons([{ field: 'b', operator: 'eq', other: 'a', message: 'validation.match' }], { a: 'x', b: 'y' })
- * // [{ path: 'b', keyword: 'compare', messageKey: 'validation.match', params: { other: 'a', operator: 'eq' } }]
+ * @example checkComparisons([{ field: 'b', operator: 'eq', other: 'a', message: 'validation.password_confirmation.match' }], { a: 'x', b: 'y' })
+ * // [{ path: 'b', keyword: 'compare', messageKey: 'validation.password_confirmation.match', params: { other: 'a', operator: 'eq' } }]
  */
 export function checkComparisons(rules: readonly Comparison[], data: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];

@@ -175,7 +175,7 @@ export interface ListConfig {
   search: string[];
   /** Whether the list reloads when the window regains focus (spec: not customers, companies). */
   refetchOnFocus: boolean;
-  /** The filter card (filters applied together, Reset, optional Sort By); absent: no filter inputs. */
+  /** The filter card (filters applied together, Reset, optional Sort By), instead of the search/filter toolbar. */
   filterPanel?: FilterPanel;
   /** Optional list texts (i18n keys); each absent one is not shown. */
   texts: ListTexts;

@@ -29,7 +29,7 @@ export function SelectWidget(props: WidgetProps): ReactElement {
     >
       <Select.Trigger
         id={id}
-        placeholder={placeholder || t('common.select_one')}
+        placeholder={placeholder || t('common.select.placeholder')}
         aria-labelledby={`${labelId(id)} ${id}`}
         aria-invalid={invalid || undefined}
         aria-describedby={ariaDescribedByIds(id)}

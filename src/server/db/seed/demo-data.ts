@@ -33,8 +33,8 @@ const PENDING = new Set([35, 34, 31]);
 const AWAITING_R1 = new Set([35, 34, 31, 29, 24, 17, 10]);
 /** Of the entries graded in Round 1, how many get four jurors (the rest three): 14·4 + 11·3 = 89. */
 const R1_FOUR_JURORS = 14;
-/** The shortlist graded in Round 2 (the first ten graded in Round 1): 4·4 + 6·3 = 34. */
-const R2_SHORTLIST = 10;
+/** The shortlist graded in Round 2: ten of the entries graded in Round 1, old and recent; 4·4 + 6·3 = 34. */
+const inR2Shortlist = (g: number) => g % 5 === 1 || g % 5 === 3;
 const R2_FOUR_JURORS = 4;
 const R1_JURORS = 12;
 
@@ -84,7 +84,6 @@ export function buildDemoData(now: Date): DemoDataSet {
     };
   });
 
-  const contestsPerCampaign = DEMO_CAMPAIGNS.map((_, c) => Array.from({ length: CONTESTS }, (_, i) => i).filter((i) => i % DEMO_CAMPAIGNS.length === c).length);
   records.campaign = DEMO_CAMPAIGNS.map((campaign, c) => {
     const start = t - (190 - c * 9) * 24 * HOUR;
     return {
@@ -96,7 +95,6 @@ export function buildDemoData(now: Date): DemoDataSet {
       hashtags: campaign.hashtags,
       material_link: `https://www.${DEMO_COMPANIES[campaign.company]!.domain}/work/${slugify(campaign.name)}`,
       credit_to_partners: campaign.partners,
-      contest_count: contestsPerCampaign[c]!,
       created_at: iso(start - 10 * 24 * HOUR),
     };
   });
@@ -177,8 +175,9 @@ export function buildDemoData(now: Date): DemoDataSet {
         created_at: iso(created + (8 + j) * HOUR),
       });
     }
-    if (g >= R2_SHORTLIST) return;
-    const r2 = g < R2_FOUR_JURORS ? 4 : 3;
+    if (!inR2Shortlist(g)) return;
+    const k = Array.from({ length: g }, (_, n) => n).filter(inR2Shortlist).length;
+    const r2 = k < R2_FOUR_JURORS ? 4 : 3;
     for (let j = 0; j < r2; j++) {
       records.grade!.push({
         contest_id: { ref: ['contest', i] },
