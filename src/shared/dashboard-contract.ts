@@ -56,7 +56,7 @@ export interface NotificationItem {
 
 /** `GET /api/notifications` → `{ data: NotificationsData }`. */
 export interface NotificationsData {
-  /** Contests submitted after this moment are new: the admin's previous sign-in, or 7 days ago on a first sign-in. */
+  /** Contests submitted at or after this moment are new: the admin's previous sign-in, or 7 days ago on a first sign-in. */
   since: string;
   count: number;
   /** The newest few, newest first. */

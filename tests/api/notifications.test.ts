@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const expected = async (since: Date) => {
-    const rows = await db.selectFrom('contests').select(['id', 'created_at']).where('created_at', '>', since).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await db.selectFrom('contests').select(['id', 'created_at']).where('created_at', '>=', since).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows as Array<{ id: number }>;
   };
 
@@ -43,6 +43,10 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     expect(res.body.data.latest[0]!.company).toEqual(expect.any(String));
     expect(res.body.data.href).toMatch(/^\/manage-contest\?/);
     expect(res.body.data.href).toContain('sort=created_at');
+    const linked = await client.get(`/api${res.body.data.href.replace('/manage-contest', '/contests')}`);
+    expect(linked.status).toBe(200);
+    expect(linked.body.meta.total).toBe(res.body.data.count);
+    expect(linked.body.data[0].id).toBe(rows[0]!.id);
   });
 
   it("counts only the contests submitted since the admin's previous sign-in", async () => {

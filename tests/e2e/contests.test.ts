@@ -90,7 +90,7 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
 
       await page.reload();
       await seeText(page, `${expected.total} total contests`);
-      expect(await agency().inputValue()).toBe(word);
+      await expect.poll(() => agency().inputValue()).toBe(word);
       await expect.poll(rowIds).toEqual(expected.ids);
     });
   });
@@ -134,9 +134,9 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
 
       await page.getByRole('button', { name: 'Reset Filters' }).click();
       await expect.poll(() => [...search().keys()]).toEqual([]);
-      expect(await agency().inputValue()).toBe('');
-      expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toContain('Created Date');
-      expect(await page.getByRole('combobox', { name: 'Direction' }).textContent()).toContain('ASC');
+      await expect.poll(() => agency().inputValue()).toBe('');
+      await expect.poll(() => page.getByRole('combobox', { name: 'Sort By' }).textContent()).toContain('Created Date');
+      await expect.poll(() => page.getByRole('combobox', { name: 'Direction' }).textContent()).toContain('ASC');
       await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
     });
   });

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
-import { Button, Card, DataList, Flex, Heading } from '@radix-ui/themes';
+import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,18 @@ function SectionCard(props: { entity: ClientEntity; section: DetailSection; reco
   );
 }
 
+/** A not-found title with its explanation under it. */
+function NotFoundText({ title, hint }: { title: string; hint: string }): ReactElement {
+  return (
+    <Flex direction="column" gap="1" align="center" asChild>
+      <span>
+        <Text weight="medium">{title}</Text>
+        <Text size="2">{hint}</Text>
+      </span>
+    </Flex>
+  );
+}
+
 /**
  * The generic detail screen: breadcrumbs (Dashboard › Manage Company › Acme), the record's title
  * with Back, Edit and Delete as permitted, and the descriptor's sections. States: 'Invalid company
@@ -61,7 +73,11 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
   let body: ReactElement;
   if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
   else if (query.isPending) body = <LoadingState />;
-  else if (query.error?.status === 404) body = <NoticeState message={t(entity.texts.notFound)} back={back} />;
+  else if (query.error?.status === 404) {
+    // An entity may explain further under the title ('The requested contest with ID 7 was not found.').
+    const hint = t(`entities.${entity.name}.not_found_hint`, { id, defaultValue: '' });
+    body = <NoticeState message={hint ? <NotFoundText title={t(entity.texts.notFound)} hint={hint} /> : t(entity.texts.notFound)} back={back} />;
+  }
   else if (query.error || !record) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
   else
     body = (

@@ -22,14 +22,14 @@ export async function newContestsSince(db: Kysely<any>, registry: EntityRegistry
   const table = sql.table(d.table);
   const customers = registry.byName.get('customer')?.descriptor.table;
   const categories = registry.byName.get('category')?.descriptor.table;
-  const countRow = await sql<{ n: string }>`select count(*) as n from ${table} where created_at > ${since}`.execute(db);
+  const countRow = await sql<{ n: string }>`select count(*) as n from ${table} where created_at >= ${since}`.execute(db);
   const rows = (
     await sql<{ id: number; created_at: Date | string; customer: string | null; company: string | null; category: string | null }>`
       select c.id, c.created_at,
         ${customers ? sql`cu.name` : sql`null`} as customer, ${customers ? sql`cu.company` : sql`null`} as company,
         ${categories ? sql`(select ca.name from ${sql.table(categories)} ca where ca.id = c.category_id)` : sql`null`} as category
       from ${table} c ${customers ? sql`left join ${sql.table(customers)} cu on cu.id = c.customer_id` : sql``}
-      where c.created_at > ${since} order by c.created_at desc, c.id desc limit ${LATEST_NOTIFICATIONS}`.execute(db)
+      where c.created_at >= ${since} order by c.created_at desc, c.id desc limit ${LATEST_NOTIFICATIONS}`.execute(db)
   ).rows;
   const params = new URLSearchParams({ sort: 'created_at', direction: 'desc' });
   const fromFilter = d.list.filters.find((f) => f.field === 'created_at' && f.operator === 'gte');
