@@ -190,6 +190,7 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
   it("shows 'Contest Not Found' and 'Invalid contest ID'", async () => {
     await page.goto(`${server.url}/manage-contest/999999`);
     await seeText(page, 'Contest Not Found');
+    await seeText(page, 'The requested contest with ID 999999 was not found.');
     expect(await page.getByRole('link', { name: 'Back to Contest List' }).isVisible()).toBe(true);
     await page.goto(`${server.url}/manage-contest/abc`);
     await seeText(page, 'Invalid contest ID');
