@@ -94,9 +94,43 @@ const unbarrelRadix = {
   },
 };
 
+/**
+ * `locales/<lng>/common.json?sign-in` (src/app/i18n.ts): only the keys src/app/sign-in-keys.json
+ * lists, so the sign-in page's first load carries its own part of the `common` namespace; the app
+ * loads the whole namespace before any other screen renders. A listed key missing in English fails the build.
+ */
+const signInLocale = {
+  name: 'sign-in-locale',
+  setup(build) {
+    const keysFile = path.join(root, 'src/app/sign-in-keys.json');
+    build.onResolve({ filter: /\.json\?sign-in$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.slice(0, -'?sign-in'.length)),
+      suffix: '?sign-in',
+    }));
+    build.onLoad({ filter: /\.json$/ }, async (args) => {
+      if (args.suffix !== '?sign-in') return undefined;
+      const { keys } = JSON.parse(await fs.promises.readFile(keysFile, 'utf8'));
+      const read = async (file) => JSON.parse(await fs.promises.readFile(file, 'utf8'));
+      const [language, english] = await Promise.all([read(args.path), read(path.join(args.path, '../../en/common.json'))]);
+      const part = {};
+      for (const key of keys) {
+        const steps = key.split('.');
+        const lookup = (tree) => steps.reduce((node, step) => (node && typeof node === 'object' ? node[step] : undefined), tree);
+        if (lookup(english) === undefined) throw new Error(`src/app/sign-in-keys.json: "${key}" is not in locales/en/common.json.`);
+        const value = lookup(language);
+        if (value === undefined) continue; // i18next falls back to English
+        let node = part;
+        for (const step of steps.slice(0, -1)) node = node[step] ??= {};
+        node[steps.at(-1)] = value;
+      }
+      return { contents: JSON.stringify(part), loader: 'json', watchFiles: [keysFile, path.join(args.path, '../../en/common.json')] };
+    });
+  },
+};
+
 function clientOptions() {
   return {
-    plugins: [unbarrelRadix],
+    plugins: [unbarrelRadix, signInLocale],
     absWorkingDir: root,
     entryPoints: { main: 'src/app/main.tsx' },
     outdir: path.join(publicDir, 'assets'),
@@ -175,7 +209,7 @@ async function watch() {
   const clientCtx = await esbuild.context({
     ...clientOptions(),
     minify: false,
-    plugins: [unbarrelRadix, onEnd('index', (result) => writeIndex(result.metafile))],
+    plugins: [unbarrelRadix, signInLocale, onEnd('index', (result) => writeIndex(result.metafile))],
   });
   await Promise.all([clientCtx.watch(), serverCtx.watch()]);
   console.log('Watching for changes; the server restarts after each server build.');

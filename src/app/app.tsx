@@ -1,37 +1,25 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { THEME_SETTINGS, useAppearance } from './appearance.js';
 import { AuthProvider } from './auth/auth-context.js';
 import i18n from './i18n.js';
+import { useToastsRequested } from './notify.js';
 import type { createAppRouter } from './router.js';
 
 const Toasts = lazy(() => import('./toasts.js'));
-
-/** True once the browser has been idle after the first render (at most a second later). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 200);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
 
 /**
  * The Radix Themes root as plain markup (the classes and data attributes `<Theme>` renders): the
  * sign-in page needs no more, and `<Theme>` itself brings the tooltip machinery into the first
  * load. The authenticated layout adds the real `<Theme>` with the same settings. Also the one
- * toast container (top-right, 4000 ms, at most 3), loaded once the browser is idle after the first
- * render (a toast asked for earlier waits in react-toastify's queue until it mounts).
+ * toast container (top-right, 4000 ms, at most 3), loaded when first asked for (`requestToasts`:
+ * the first toast of the sign-in page, or any other screen loading); a toast shown earlier waits in
+ * react-toastify's queue until it mounts.
  */
 function ThemeRoot({ children }: { children: ReactNode }) {
   const appearance = useAppearance();
-  const idle = useIdle();
+  const toasts = useToastsRequested();
   return (
     <div
       className={`radix-themes ${appearance}`}
@@ -44,7 +32,7 @@ function ThemeRoot({ children }: { children: ReactNode }) {
       data-scaling={THEME_SETTINGS.scaling}
     >
       {children}
-      {idle && (
+      {toasts && (
         <Suspense fallback={null}>
           <Toasts theme={appearance} />
         </Suspense>

@@ -26,29 +26,52 @@ function applyLanguage(tag: string | undefined) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+type Loader = () => Promise<{ default: ResourceKey }>;
+
 /**
  * Each language loads on demand in its own chunk (English too, as the fallback), so the first
  * page load carries no translations it does not show.
  */
-const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
+const loaders: Record<Language, Loader> = {
   en: () => import('../../locales/en/common.json'),
   id: () => import('../../locales/id/common.json'),
   ms: () => import('../../locales/ms/common.json'),
 };
 
+/**
+ * The sign-in page's part of each language: build.mjs keeps only the keys `sign-in-keys.json`
+ * lists (under Vite, in the tests, the suffix is ignored and the whole file loads).
+ */
+const signInLoaders: Record<Language, Loader> = {
+  en: () => import('../../locales/en/common.json?sign-in'),
+  id: () => import('../../locales/id/common.json?sign-in'),
+  ms: () => import('../../locales/ms/common.json?sign-in'),
+};
+
+/**
+ * Whether the backend hands i18next whole languages. A page load that starts on `/login` gets only
+ * the sign-in part until {@link loadAllTranslations} runs, which the router does before any other
+ * screen renders (so no signed-in page ever sees a partial namespace).
+ */
+let wholeLanguages = typeof window === 'undefined' || window.location.pathname !== '/login';
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = loaders[language];
+    const whole = wholeLanguages;
+    const load = (whole ? loaders : signInLoaders)[language as Language];
     if (!load) {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    load()
+      // The whole language was asked for while its sign-in part was on the way: hand over the whole.
+      .then((module) => (!whole && wholeLanguages ? loaders[language as Language]() : module))
+      .then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 
@@ -88,6 +111,20 @@ export const i18nReady: Promise<unknown> = i18n
       cookieOptions: { path: '/', sameSite: 'strict' },
     },
   });
+
+let wholeLoad: Promise<void> | null = null;
+
+/**
+ * Makes sure i18next holds the whole `common` namespace of every language it has loaded (after a
+ * page load that started on the sign-in page, which gets only its part). Resolves at once when it
+ * already does; safe to call any number of times.
+ */
+export function loadAllTranslations(): Promise<void> {
+  if (wholeLanguages) return wholeLoad ?? Promise.resolve();
+  wholeLanguages = true;
+  wholeLoad = i18n.reloadResources().then(() => undefined);
+  return wholeLoad;
+}
 
 /** Switches and remembers the language (the detector caches it), loading it first; `<html lang>` follows. */
 export async function changeLanguage(language: Language): Promise<void> {

@@ -1,10 +1,40 @@
+import { useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Asks the app to mount the one toast container (once; later calls do nothing). The sign-in page
+ * shows none until its first toast, so react-toastify stays out of its first load; every other
+ * screen asks for it as it loads (see router.tsx), since the engine calls `toast` directly.
+ */
+export function requestToasts(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once {@link requestToasts} has been called: the app then renders the toast container. */
+export function useToastsRequested(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => requested,
+  );
+}
 
 /**
  * Shows a toast from a screen of the first load (the sign-in page) without putting
- * react-toastify into that load: the module is fetched on the first toast, by which time the
- * toast container (mounted right after the first render) has it too.
+ * react-toastify into that load: the container is requested and the module fetched on the first
+ * toast; react-toastify queues the toast until its container has mounted.
  */
 export function notify(kind: 'success' | 'error' | 'info' | 'warning', message: string, options?: ToastOptions): void {
+  requestToasts();
   void import('react-toastify').then(({ toast }) => toast[kind](message, options));
 }

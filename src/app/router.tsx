@@ -2,16 +2,33 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
 import { SessionWatcher } from './auth/session-watcher.js';
+import { loadAllTranslations } from './i18n.js';
 import { LEGAL_PAGES } from './layout/legal-pages.js';
+import { requestToasts } from './notify.js';
 import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
-/** A lazily loaded screen (its own chunk) behind the 'Loading...' skeleton. */
-function lazyElement(load: Loader): ReactNode {
-  const Screen = lazy(load);
+/**
+ * Loads a screen other than the sign-in page: with the whole translation namespace (a page load
+ * that started on `/login` has only the sign-in part) and the toast container, which every such
+ * screen may use.
+ */
+function withAppResources<T>(load: Loader<T>): Loader<T> {
+  return () => {
+    requestToasts();
+    return Promise.all([load(), loadAllTranslations()]).then(([module]) => module);
+  };
+}
+
+/**
+ * A lazily loaded screen (its own chunk) behind the 'Loading...' skeleton. Only the sign-in page
+ * passes `signIn`: it makes do with its part of the translations and asks for toasts when it shows one.
+ */
+function lazyElement(load: Loader, { signIn = false } = {}): ReactNode {
+  const Screen = lazy(signIn ? load : withAppResources(load));
   return (
     <Suspense fallback={<LoadingPage />}>
       <Screen />
@@ -19,9 +36,11 @@ function lazyElement(load: Loader): ReactNode {
   );
 }
 
-const AuthenticatedLayout = lazy(() => import('./layout/authenticated-layout.js'));
-const FallbackPage = lazy(() => import('./pages/fallback-page.js'));
-const EntityRoutes = lazy(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes })));
+const AuthenticatedLayout = lazy(withAppResources(() => import('./layout/authenticated-layout.js')));
+const FallbackPage = lazy(withAppResources(() => import('./pages/fallback-page.js')));
+const EntityRoutes = lazy(
+  withAppResources(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes }))),
+);
 
 /** Every route's element sits under this: the session watcher. */
 function Root() {
@@ -45,7 +64,7 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', element: lazyElement(() => import('./pages/login-page.js')) },
+      { path: '/login', element: lazyElement(() => import('./pages/login-page.js'), { signIn: true }) },
       { path: '/logout', element: lazyElement(() => import('./pages/logout-page.js')) },
       { path: '/authorizer', element: lazyElement(() => import('./pages/authorizer-page.js')) },
       { path: '/403', element: lazyElement(() => import('./pages/forbidden-page.js')) },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../src/server/config.js';
-import { createRegistry } from '../../src/server/operations/context.js';
+import { createRegistry, type EntityRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { type LoadResult, runLoad } from './load.js';
@@ -82,14 +82,12 @@ async function signIn(base: string): Promise<Record<string, string>> {
 }
 
 /** Each query a list request runs: its plan's top node, its execution time (EXPLAIN ANALYZE) and any sequential scan. */
-async function plansOf(databaseUrl: string | undefined, query: Record<string, string>): Promise<string[]> {
+async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry, query: Record<string, string>): Promise<string[]> {
   if (!databaseUrl) return ['(plans are shown for PostgreSQL only)'];
   const compiled: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: (event) => void compiled.push(event.query) });
   try {
-    const entities = loadConfiguredEntities(loadConfig({}));
-    const registry = createRegistry(entities);
     await list(registry.byName.get('contest')!, { query }, { db, registry });
     const lines: string[] = [];
     for (const q of compiled) {
@@ -119,6 +117,7 @@ async function plansOf(databaseUrl: string | undefined, query: Record<string, st
  * query's plan top node. Returns false when a target is missed or a plan scans contests.
  */
 export async function runContestBench(options: ContestBenchOptions): Promise<boolean> {
+  const registry = createRegistry(loadConfiguredEntities(loadConfig({})));
   const port = await freePort();
   const server = await startServer(options, port);
   const base = `http://127.0.0.1:${port}`;
@@ -156,7 +155,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
       const result: LoadResult = await runLoad(url, headers, connections, seconds);
       const check = await (await fetch(url, { headers })).json() as { meta: { total: number } };
       const missed = (c.minRps !== undefined && result.rps < c.minRps) || result.p99 > c.maxP99 || result.errors > 0;
-      const plans = await plansOf(options.databaseUrl, c.query);
+      const plans = await plansOf(options.databaseUrl, registry, c.query);
       if (missed || plans.some((p) => p.includes('SEQ SCAN on contests'))) ok = false;
       options.log(
         `${missed ? 'MISSED' : 'ok    '} ${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ${result.errors} errors, total ${check.meta.total}` +

@@ -9,7 +9,7 @@ export function Footer() {
   return (
     <Flex asChild direction="column" gap="3" px={{ initial: '3', sm: '5' }} py="4" className="app-footer">
       <footer>
-        <Callout.Root color="amber" variant="surface" size="1" data-testid="anti-fraud-notice">
+        <Callout.Root color="amber" variant="surface" size="1" highContrast data-testid="anti-fraud-notice">
           <Callout.Icon>
             <LockClosedIcon />
           </Callout.Icon>

@@ -36,7 +36,12 @@ export function LanguageSwitcher({ size = '2' }: { size?: '1' | '2' | '3' }) {
       color="gray"
       size={size}
       onClick={() => void onClick()}
-      aria-label={t('common.language.switch', { current: t(LANGUAGE_NAME_KEYS[current]), next: t(LANGUAGE_NAME_KEYS[next]) })}
+      // Starts with the visible code (WCAG 2.5.3, label in name), then says what a press does.
+      aria-label={t('common.language.switch', {
+        code: current.toUpperCase(),
+        current: t(LANGUAGE_NAME_KEYS[current]),
+        next: t(LANGUAGE_NAME_KEYS[next]),
+      })}
       data-testid="language-switcher"
     >
       <GlobeLineIcon />

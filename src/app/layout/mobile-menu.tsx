@@ -48,8 +48,9 @@ export function MobileMenu() {
 
   return (
     <Box display={{ initial: 'block', md: 'none' }}>
+      {/* A nav, not a second <header>: the page's one banner is the header below it. */}
       <Flex asChild align="center" justify="between" px="3" py="2" className="mobile-header">
-        <header>
+        <nav aria-label={t('nav.menu')}>
           <IconButton
             ref={button}
             variant="ghost"
@@ -68,7 +69,7 @@ export function MobileMenu() {
             <Text weight="bold">{t('pages.titles.awardsCms')}</Text>
           </Link>
           <span style={{ width: 40 }} aria-hidden />
-        </header>
+        </nav>
       </Flex>
       <div className="mobile-menu-backdrop" data-open={open || undefined} onClick={() => setOpen(false)} aria-hidden />
       <div

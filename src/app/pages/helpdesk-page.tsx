@@ -60,7 +60,7 @@ export function HelpdeskPage() {
           {details}
         </Code>
       </Card>
-      <Callout.Root color="amber">
+      <Callout.Root color="amber" highContrast>
         <Callout.Text>{t('common.antiFraud')}</Callout.Text>
       </Callout.Root>
     </Flex>

@@ -15,6 +15,7 @@ import { useAuth } from '../auth/auth-context.js';
 import type { FromState } from '../auth/guards.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';
+import { loadAllTranslations } from '../i18n.js';
 import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
 import { notify } from '../notify.js';
 import { usePageTitle } from '../use-page-title.js';
@@ -78,6 +79,8 @@ export function LoginPage() {
     const found = validateLogin(email, password);
     setErrors(found);
     if (found.email || found.password) return;
+    // The next screen needs the whole translation namespace: fetch it alongside the sign-in.
+    void loadAllTranslations();
     try {
       await signIn(email.trim(), password);
       notify('success', t('toasts.loginSuccess'));

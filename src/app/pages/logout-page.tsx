@@ -60,7 +60,7 @@ export function LogoutPage() {
                   {t('pages.logout.endedHeading')}
                 </Heading>
                 {reason === 'EXPIRED' && <Text>{t('pages.logout.expired')}</Text>}
-                <Callout.Root color="amber" variant="surface">
+                <Callout.Root color="amber" variant="surface" highContrast>
                   <Callout.Text>{t('pages.logout.endedAdvice')}</Callout.Text>
                 </Callout.Root>
               </>

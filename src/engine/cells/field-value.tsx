@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDisplay } from '../../shared/descriptor/types.js';
 import { isEmptyValue, type CellPlace } from './cell-types.js';
-import { cellFor } from './registry.js';
+import { cellFor, isEmptyFor } from './registry.js';
 
 /**
  * The value a display shows: `record[field]`, or for a `relation` cell the included related
@@ -45,8 +45,9 @@ export function FieldValue({ record, display, place, emptyKey }: FieldValueProps
           .map(([field, item]) => (field === 'id' ? `#${String(item)}` : String(item)))
       : [];
   // A related record whose shown field is empty still shows its other fields (a customer with no name).
-  if (isEmptyValue(value) && secondary.length > 0) return <Secondary lines={secondary} />;
-  if (isEmptyValue(value) && kind !== 'presence') {
+  const empty = isEmptyFor(kind, value);
+  if (empty && secondary.length > 0) return <Secondary lines={secondary} />;
+  if (empty && kind !== 'presence') {
     if (display.empty) {
       return <Text color="gray">{t(display.empty, { id: record[display.field] ?? '' })}</Text>;
     }

@@ -4,9 +4,10 @@
  */
 import type { CellKind } from '../../shared/descriptor/types.js';
 import { BadgeCell, StatusBadgeCell } from './badge-cells.js';
-import type { CellComponent } from './cell-types.js';
+import { isEmptyValue, type CellComponent } from './cell-types.js';
 import { DateCell, RelativeDateCell } from './date-cells.js';
 import { EmailCell, ImageCell, LinkCell, PhoneCell } from './link-cells.js';
+import { MoneyCell, moneyOf } from './money-cell.js';
 import { PresenceCell } from './presence-cell.js';
 import { NumberCell, TextCell, TruncateCell } from './text-cells.js';
 
@@ -23,6 +24,7 @@ export const cells: Record<CellKind, CellComponent> = {
   email: EmailCell,
   phone: PhoneCell,
   number: NumberCell,
+  money: MoneyCell,
   relation: TextCell,
   presence: PresenceCell,
 };
@@ -32,3 +34,13 @@ export function cellFor(kind: string | undefined): CellComponent {
   return (kind && Object.prototype.hasOwnProperty.call(cells, kind) ? cells[kind as CellKind] : undefined) ?? TextCell;
 }
 
+/** Kinds whose values can be empty in their own way (money without an amount). */
+const emptyWhen: Partial<Record<CellKind, (value: unknown) => boolean>> = {
+  money: (value) => moneyOf(value) === null,
+};
+
+/** Whether `value` shows as empty ('Not provided') in a cell of `kind`. */
+export function isEmptyFor(kind: string | undefined, value: unknown): boolean {
+  const check = kind && Object.prototype.hasOwnProperty.call(emptyWhen, kind) ? emptyWhen[kind as CellKind] : undefined;
+  return check ? check(value) : isEmptyValue(value);
+}

@@ -73,6 +73,9 @@ export function EntityForm(props: EntityFormProps): ReactElement {
   const [errorBase, setErrorBase] = useState({ errors: serverErrors, data });
   if (errorBase.errors !== serverErrors) setErrorBase({ errors: serverErrors, data });
   const formRef = useRef<Form>(null);
+  // Widgets see the current values and the rules between fields (the end-date calendar greys the
+  // days before the chosen start date, from the same `comparisons` the validation checks).
+  const formContext = useMemo(() => ({ formData: data, comparisons: entity.comparisons ?? [] }), [data, entity.comparisons]);
 
   useEffect(() => setData(baseline), [baseline]);
   useEffect(() => onDirtyChange?.(!sameData(data, baseline)), [data, baseline, onDirtyChange]);
@@ -106,6 +109,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
       schema={form.schema}
       uiSchema={uiSchema}
       formData={data}
+      formContext={formContext}
       validator={validator}
       idPrefix={`${entity.name}-${mode}`}
       onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}

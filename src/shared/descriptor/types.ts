@@ -45,7 +45,10 @@ export type ResolvedPermissions = Record<Action, boolean>;
  * - `link` an http(s) URL opened in a new tab (`linkLabel` the text); `email` a mailto link;
  *   `phone` a tel link; `relation` a field of an included related record (`relation`, `display`),
  *   rendered by `relationCell`;
- * - `presence` whether the value is set: badge `badges.set` plus the long date, or `badges.unset`.
+ * - `presence` whether the value is set: badge `badges.set` plus the long date, or `badges.unset`;
+ * - `money` an amount with its currency (`{ amount, currency }`, or a bare number) formatted in the
+ *   reader's language with the currency code and its decimals ('MYR 25,000.50', 'JPY 25,000');
+ *   empty when there is no amount.
  */
 export const CELL_KINDS = [
   'text',
@@ -59,6 +62,7 @@ export const CELL_KINDS = [
   'email',
   'phone',
   'number',
+  'money',
   'relation',
   'presence',
 ] as const;
