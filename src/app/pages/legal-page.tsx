@@ -21,14 +21,16 @@ export function LegalPage() {
     <Box minHeight="100vh" py={{ initial: '4', sm: '6' }} px="4">
       <Container size="3">
         <Flex direction="column" gap="5">
-          <Flex justify="between" align="center" gap="3" wrap="wrap">
-            <Button variant="ghost" asChild>
-              <Link to={isAuthenticated ? '/dashboard' : '/login'}>
-                <ArrowLeftIcon aria-hidden />
-                {isAuthenticated ? t('pages.placeholder.backToDashboard') : t('pages.legal.backToLogin')}
-              </Link>
-            </Button>
-            <LanguageSwitcher />
+          <Flex justify="between" align="center" gap="3" wrap="wrap" asChild>
+            <header>
+              <Button variant="ghost" asChild>
+                <Link to={isAuthenticated ? '/dashboard' : '/login'}>
+                  <ArrowLeftIcon aria-hidden />
+                  {isAuthenticated ? t('pages.placeholder.backToDashboard') : t('pages.legal.backToLogin')}
+                </Link>
+              </Button>
+              <LanguageSwitcher />
+            </header>
           </Flex>
           <Card size="4" asChild>
             <main>

@@ -75,19 +75,30 @@ function allowsNull(schema: JsonSchema | undefined): boolean {
 }
 
 /**
- * Trims every string and drops the ones left empty, as the server reads them, so that a name of
- * spaces is 'Name is required' rather than a stored blank.
+ * Whether a field's text is taken exactly as typed: a password (`format: "password"`) or any
+ * write-only field. A space is a legitimate password character, so these are never trimmed, on
+ * this side as on the server (`validateWriteBody`); a value of spaces only still counts as empty.
  */
-export function normalizeFormData(data: unknown): unknown {
+export function isVerbatimField(schema: JsonSchema | undefined): boolean {
+  return schema?.format === 'password' || schema?.writeOnly === true;
+}
+
+/**
+ * Trims every string and drops the ones left empty, as the server reads them, so that a name of
+ * spaces is 'Name is required' rather than a stored blank. Given the schema, password and
+ * write-only fields keep their surrounding spaces ({@link isVerbatimField}).
+ */
+export function normalizeFormData(data: unknown, schema?: JsonSchema): unknown {
   if (typeof data === 'string') {
     const trimmed = data.trim();
-    return trimmed === '' ? undefined : trimmed;
+    if (trimmed === '') return undefined;
+    return isVerbatimField(schema) ? data : trimmed;
   }
-  if (Array.isArray(data)) return data.map(normalizeFormData);
+  if (Array.isArray(data)) return data.map((item) => normalizeFormData(item, schema?.items));
   if (data && typeof data === 'object') {
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      const next = normalizeFormData(value);
+      const next = normalizeFormData(value, schema?.properties?.[key]);
       if (next !== undefined) result[key] = next;
     }
     return result;
@@ -96,11 +107,12 @@ export function normalizeFormData(data: unknown): unknown {
 }
 
 /**
- * The request body of a save: only the form's fields, strings trimmed, empty ones left out on
- * create and sent as `null` on edit where the schema allows null (so a cleared phone is cleared).
+ * The request body of a save: only the form's fields, strings trimmed (passwords kept as typed),
+ * empty ones left out on create and sent as `null` on edit where the schema allows null (so a
+ * cleared phone is cleared).
  */
 export function toSubmission(data: Record<string, unknown>, form: FormSchema, mode: FormMode): Record<string, unknown> {
-  const normalized = normalizeFormData(data) as Record<string, unknown>;
+  const normalized = normalizeFormData(data, form.schema as JsonSchema) as Record<string, unknown>;
   const properties = (form.schema.properties ?? {}) as Record<string, JsonSchema>;
   const body: Record<string, unknown> = {};
   for (const field of form.fields) {

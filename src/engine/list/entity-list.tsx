@@ -4,7 +4,7 @@ import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { describeError } from '../data/api-error.js';
+import { ApiError, describeError } from '../data/api-error.js';
 import { entityPaths } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
@@ -45,10 +45,17 @@ function EmptyList({ list }: { list: EntityListController }): ReactElement {
   );
 }
 
+/** What the server or the transport said about a failure; `undefined` when it said nothing. */
+function ownMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.isFallbackMessage ? undefined : error.message;
+  return error instanceof Error && error.message.trim() ? error.message : undefined;
+}
+
 /**
  * The generic list screen: breadcrumbs, heading and create button, then the table with its
- * loading ('Loading...'), error ('Error loading categories: …') and empty ('No categories found.')
- * states in the descriptor's words, and the pagination bar.
+ * loading ('Loading...'), error ('Error loading categories: …', or with `list.texts.errorTitle` a
+ * heading over the message) and empty ('No categories found.') states in the descriptor's words,
+ * and the pagination bar.
  */
 export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
@@ -64,7 +71,11 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   else if (list.error && list.rows.length === 0)
     body = (
       <Box p="4">
-        <ErrorState message={t(entity.texts.loadError, { message: describeError(list.error, t) })} />
+        {texts.errorTitle ? (
+          <ErrorState title={t(texts.errorTitle)} message={ownMessage(list.error) ?? t(texts.errorFallback ?? 'errors.somethingWentWrongTryAgain')} />
+        ) : (
+          <ErrorState message={t(entity.texts.loadError, { message: describeError(list.error, t) })} />
+        )}
       </Box>
     );
   else if (list.rows.length === 0) body = <EmptyList list={list} />;

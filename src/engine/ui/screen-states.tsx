@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
-import { Button, Callout, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,15 +15,29 @@ export function LoadingState({ label }: { label?: string }): ReactElement {
   );
 }
 
-/** The red inline error box (spec §8), optionally with a way back. */
-export function ErrorState(props: { message: ReactNode; back?: { to: string; label: string } }): ReactElement {
+/**
+ * The red inline error box (spec §8), optionally with a heading above the message ('Error loading
+ * contests') and a way back.
+ */
+export function ErrorState(props: { message: ReactNode; title?: ReactNode; back?: { to: string; label: string } }): ReactElement {
   return (
     <Flex direction="column" gap="3" align="start">
       <Callout.Root color="red" role="alert" style={{ width: '100%' }}>
         <Callout.Icon>
           <ExclamationTriangleIcon />
         </Callout.Icon>
-        <Callout.Text>{props.message}</Callout.Text>
+        {props.title ? (
+          <Flex direction="column" gap="1" asChild>
+            <div>
+              <Heading as="h2" size="3" weight="medium" color="red">
+                {props.title}
+              </Heading>
+              <Callout.Text>{props.message}</Callout.Text>
+            </div>
+          </Flex>
+        ) : (
+          <Callout.Text>{props.message}</Callout.Text>
+        )}
       </Callout.Root>
       {props.back && (
         <Button asChild variant="soft" color="gray">

@@ -1,5 +1,6 @@
 import type { BeforeWriteHook } from './hook-types.js';
 import { hashPassword } from './hash-password.js';
+import { lowercaseEmail } from './lowercase-email.js';
 import { slugFromName } from './slug-from-name.js';
 
 export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
@@ -11,4 +12,5 @@ export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
 export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Object.freeze({
   'slug-from-name': slugFromName,
   'hash-password': hashPassword,
+  'lowercase-email': lowercaseEmail,
 });

@@ -205,6 +205,13 @@ export interface ListTexts {
   emptyHint?: string;
   /** Under the empty text with filters ('Try adjusting your filters to see more results.'). */
   emptyFilteredHint?: string;
+  /**
+   * The load error as a heading ('Error loading contests') with the server's message under it,
+   * instead of the one line of `texts.loadError` ('Error loading companies: …').
+   */
+  errorTitle?: string;
+  /** With `errorTitle`: shown when the error has no message; default `errors.somethingWentWrongTryAgain`. */
+  errorFallback?: string;
 }
 
 /** A group of fields on the detail page. */

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../src/app/i18n.js';
+import { clientEntities, entitySources, FakeApi, renderEntityRoutes, type Reply } from './entity-harness.js';
+
+const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest']));
+
+/** Renders `path` with every list call to `endpoint` failing with `reply`. */
+async function failingList(path: string, endpoint: string, reply: Reply, language: Language = 'en') {
+  const api = new FakeApi(entities);
+  api.override = (call) => (call.method === 'GET' && call.path === `/${endpoint}` ? reply : undefined);
+  await renderEntityRoutes(api, path, language);
+  return screen.findByRole('alert');
+}
+
+const serverError = { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database is resting' } };
+
+describe('the list error state', { timeout: 30_000 }, () => {
+  it("shows the contest list's error as the heading 'Error loading contests' with the server's message under it", async () => {
+    const alert = await failingList('/manage-contest', 'contests', serverError);
+    expect(within(alert).getByRole('heading', { name: 'Error loading contests' })).toBeTruthy();
+    expect(within(alert).getByText('Database is resting')).toBeTruthy();
+    expect(alert.textContent).not.toContain('Error loading contests:');
+  });
+
+  it("says 'Something went wrong. Please try again.' under the heading when the server gave no message", async () => {
+    const alert = await failingList('/manage-contest', 'contests', { status: 500 });
+    expect(within(alert).getByRole('heading', { name: 'Error loading contests' })).toBeTruthy();
+    expect(within(alert).getByText('Something went wrong. Please try again.')).toBeTruthy();
+  });
+
+  it.each([
+    ['id', 'Gagal memuat kontes', 'Terjadi kesalahan. Silakan coba lagi.'],
+    ['ms', 'Ralat memuatkan peraduan', 'Ada sesuatu yang tidak kena. Sila cuba lagi.'],
+  ] as const)('says it in %s', async (language, heading, fallback) => {
+    const alert = await failingList('/manage-contest', 'contests', { status: 503 }, language);
+    expect(within(alert).getByRole('heading', { name: heading })).toBeTruthy();
+    expect(within(alert).getByText(fallback)).toBeTruthy();
+  });
+
+  it("keeps the one-line 'Error loading companies: …' of a list without an error heading", async () => {
+    const alert = await failingList('/manage-company', 'companies', serverError);
+    expect(alert.textContent).toBe('Error loading companies: Database is resting');
+    expect(within(alert).queryByRole('heading')).toBeNull();
+  });
+});
