@@ -22,6 +22,17 @@ const gzipSize = (buffer) => zlib.gzipSync(buffer).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ENTRY = 'src/app/main.tsx';
 const LOGIN_SCREEN = 'src/app/pages/login-page.tsx';
+/** What the sign-in page does not need: none of it may be in its first load (reported and failed). */
+const NOT_ON_SIGN_IN = [
+  /^node_modules\/@tanstack\//,
+  /^node_modules\/dayjs\//,
+  /^node_modules\/react-toastify\//,
+  /^node_modules\/@radix-ui\/react-icons\//,
+  /^node_modules\/@radix-ui\/themes\/dist\/esm\/components\/(theme|tooltip|dialog|alert-dialog|popover|dropdown-menu|select)\.js$/,
+  /^node_modules\/@rjsf\//,
+  /^src\/app\/(dialogs|layout\/authenticated-layout)/,
+  /^src\/engine\/(?!data\/(http-client|api-error))/,
+];
 /** What the sign-in page's first load imports on demand besides its screen (see src/app/i18n.ts). */
 const SIGN_IN_LOCALE = /^locales\/en\/common\.json\?sign-in$|^sign-in-locale:en$/;
 
@@ -67,6 +78,13 @@ function measureMeta() {
   for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(row.gzip).padStart(9)}  ${row.file.padEnd(46)} ${row.main}`);
   console.log(`  code ${kb(codeTotal)} + translations ${kb(total - codeTotal)} = ${kb(total)} gzip in ${rows.length} files`);
   checkSignInKeys(outputs, [...code]);
+  const unwanted = [...code].flatMap((file) => Object.keys(outputs[file].inputs).filter((input) => NOT_ON_SIGN_IN.some((pattern) => pattern.test(input))));
+  if (unwanted.length > 0) {
+    console.error(`The first load carries what the sign-in page does not need:\n  ${unwanted.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('  none of TanStack Query, dayjs, react-toastify, Radix icons/Theme/overlays, rjsf, the dialog service, the layout or the engine is in it');
+  }
   return total;
 }
 

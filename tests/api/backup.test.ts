@@ -33,6 +33,10 @@ async function createProbeTables(db: Kysely<any>) {
   // A trigger that rewrites rows: a restore must not apply it a second time.
   await sql`create function probe_mark() returns trigger language plpgsql as $$ begin new.name := new.name || '!'; return new; end $$`.execute(db);
   await sql`create trigger probe_mark before insert on zz_parent for each row execute function probe_mark()`.execute(db);
+  // The entity engine's counter tables, as its schema sync creates them.
+  await sql`create table entity_row_counts (table_name text primary key, row_count bigint not null)`.execute(db);
+  await sql`create table entity_group_counts (table_name text not null, column_name text not null, value text not null,
+    row_count bigint not null, primary key (table_name, column_name, value))`.execute(db);
 }
 
 async function fillProbeTables(db: Kysely<any>) {
@@ -46,6 +50,9 @@ async function fillProbeTables(db: Kysely<any>) {
   await sql`insert into aa_child (parent_id, doc, raw) values (3, null, null)`.execute(db);
   await sql`insert into pairs select 'k' || (g % 4), g, 'note ' || g from generate_series(1, 30) g`.execute(db);
   await sql`insert into settings (key, value) values ('probe', 'value with ''quotes'' and ünïcode')`.execute(db);
+  // Counters a few rows off, as a dump read while the server kept writing can hold them.
+  await sql`insert into entity_row_counts values ('zz_parent', 999), ('aa_child', 1)`.execute(db);
+  await sql`insert into entity_group_counts values ('aa_child', 'flag', 'true', 5), ('aa_child', 'label', 'bogus', 3)`.execute(db);
 }
 
 /** Every table's rows as the database itself renders them, for an exact comparison. */
@@ -88,7 +95,7 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
 
   it('writes a header, every row in dependency order, and an end line with the counts', async () => {
     const summary = await writeBackup(source.database, file, { batchSize: 7 });
-    expect(summary.tables).toMatchObject({ zz_parent: 25, aa_child: 61, pairs: 30, settings: 1, users: 2 });
+    expect(summary.tables).toMatchObject({ zz_parent: 25, aa_child: 61, pairs: 30, settings: 1, users: 2, entity_row_counts: 2 });
     const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ format: 'awards-console-backup', version: 1, source: kind, migrations: ['001-system-tables'] });
     const names = lines[0].tables.map((t: { name: string }) => t.name);
@@ -110,12 +117,31 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
     const target = await openFresh(targetKind);
     try {
       const summary = await restoreBackup(target.database, file, { batchSize: 9 });
-      expect(summary.rows).toBe(25 + 61 + 30 + 1 + 2);
+      expect(summary.rows).toBe(25 + 61 + 30 + 1 + 2 + 2 + 2);
       expect(await snapshot(target.database.db)).toEqual(expected);
       const next = await sql<{ id: number; name: string }>`insert into zz_parent (name) values ('new') returning id, name`.execute(target.database.db);
       expect(next.rows[0]).toEqual({ id: 26, name: 'new!' });
       const user = await sql<{ id: number }>`insert into users (email, name, password_hash) values ('c@example.com', 'C', 'z') returning id`.execute(target.database.db);
       expect(user.rows[0]!.id).toBe(3);
+    } finally {
+      await target.database.close();
+      await target.test.drop();
+    }
+  });
+
+  it('recounts the entity counters from the restored rows', async () => {
+    const target = await openFresh(kind);
+    try {
+      await restoreBackup(target.database, file);
+      const rows = await sql<{ table_name: string; row_count: number }>`select * from entity_row_counts order by 1`.execute(target.database.db);
+      expect(rows.rows).toEqual([{ table_name: 'aa_child', row_count: 61 }, { table_name: 'zz_parent', row_count: 25 }]);
+      const groups = await sql<{ column_name: string; value: string; row_count: number }>`
+        select column_name, value, row_count from entity_group_counts where column_name = 'flag' or value in ('bogus', 'label 7') order by 1, 2`.execute(target.database.db);
+      expect(groups.rows).toEqual([
+        { column_name: 'flag', value: 'false', row_count: 30 },
+        { column_name: 'flag', value: 'true', row_count: 30 },
+        { column_name: 'label', value: 'label 7', row_count: 1 },
+      ]);
     } finally {
       await target.database.close();
       await target.test.drop();

@@ -34,6 +34,19 @@ describe('form trimming', { timeout: 30_000 }, () => {
     });
   });
 
+  it('checks a password\'s length on what was typed, spaces included', async () => {
+    const { onSubmit, view } = renderForm(customer, 'create');
+    const { user } = await view;
+    await user.type(await screen.findByLabelText(/^Email Address/), 'ana@agency.test');
+    await user.type(screen.getByLabelText(/^Password/), ' abcd ');
+    await user.type(screen.getByLabelText(/^Confirm Password/), ' abcd ');
+    await user.type(screen.getByLabelText(/^Max Entries/), '5');
+    await user.click(screen.getByRole('button', { name: 'Create Customer' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Password must be at least 6 characters')).toBeNull();
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ password: ' abcd ' });
+  });
+
   it('still counts a password of spaces only as missing', () => {
     expect(normalizeFormData({ password: '   ', name: ' x ' }, customer.createSchema)).toEqual({ name: 'x' });
     expect(normalizeFormData({ password: ' p ', name: ' x ' }, customer.createSchema)).toEqual({ password: ' p ', name: 'x' });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactEle
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/api-contract.js';
 import { checkComparisons } from '../../shared/descriptor/comparisons.js';
-import type { ClientEntity } from '../../shared/descriptor/types.js';
+import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';
 import { templates, widgets } from '../rjsf-radix/index.js';
 import { buildFormSchema, buildFormUiSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
 import { createFormValidator } from './schema-validator.js';
@@ -55,13 +55,13 @@ export function EntityForm(props: EntityFormProps): ReactElement {
   // The descriptor's rules between fields ('Passwords don't match'), checked as the server does.
   const customValidate = useMemo<CustomValidator>(
     () => (formData, errors) => {
-      const values = (normalizeFormData(formData) ?? {}) as Record<string, unknown>;
+      const values = (normalizeFormData(formData, form.schema as JsonSchema) ?? {}) as Record<string, unknown>;
       for (const error of checkComparisons(entity.comparisons ?? [], values)) {
         (errors as Record<string, { addError?(message: string): void }>)[error.path]?.addError?.(translate(error.messageKey, error.params));
       }
       return errors;
     },
-    [entity.comparisons, translate, i18n.language],
+    [entity.comparisons, form.schema, translate, i18n.language],
   );
   const baseline = useMemo(
     () => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>,

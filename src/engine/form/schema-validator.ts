@@ -106,7 +106,7 @@ function validatorFor(schema: RJSFSchema, rootSchema?: RJSFSchema): Validator {
  */
 export function createFormValidator(): ValidatorType {
   const rawErrors = (schema: RJSFSchema, formData: unknown) => {
-    const data = normalizeFormData(formData);
+    const data = normalizeFormData(formData, schema as Parameters<typeof normalizeFormData>[1]);
     const output = validatorFor(schema).validate(data ?? {});
     return output.valid ? [] : toRawErrors(output.errors, schema, data ?? {});
   };

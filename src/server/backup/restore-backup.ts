@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/kysely.js';
 import { ROW_COUNTS_TABLE } from '../operations/count.js';
+import { GROUP_COUNTS_TABLE } from '../operations/count/group-counts.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupHeader, type BackupSummary } from './backup-format.js';
 import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog } from './catalog.js';
 
@@ -115,16 +116,31 @@ async function resetSequences(db: Kysely<any>, catalog: CatalogTable[]) {
 }
 
 /**
- * The entity engine keeps exact list totals in {@link ROW_COUNTS_TABLE}, maintained by triggers.
- * A dump read while the server kept writing (scheduled, on PGlite) may hold counts a few rows off
- * the rows it holds, so they are recounted from the restored rows.
+ * The entity engine keeps exact list totals in {@link ROW_COUNTS_TABLE} and per-value totals in
+ * {@link GROUP_COUNTS_TABLE}, maintained by triggers (off during the restore). A dump read while
+ * the server kept writing (scheduled, on PGlite) may hold counts a few rows off the rows it holds,
+ * so both are recounted from the restored rows.
  */
-async function recountRows(db: Kysely<any>, catalog: CatalogTable[]) {
-  if (!catalog.some((t) => t.name === ROW_COUNTS_TABLE)) return;
-  const counted = await sql<{ table_name: string }>`select table_name from ${sql.table(ROW_COUNTS_TABLE)}`.execute(db);
-  for (const { table_name: name } of counted.rows) {
-    if (!catalog.some((t) => t.name === name)) continue;
-    await sql`update ${sql.table(ROW_COUNTS_TABLE)} set row_count = (select count(*) from ${sql.table(name)}) where table_name = ${name}`.execute(db);
+async function recountDerivedCounters(db: Kysely<any>, catalog: CatalogTable[]) {
+  const has = (table: string, column?: string) =>
+    catalog.some((t) => t.name === table && (column === undefined || t.columns.some((c) => c.name === column)));
+  if (has(ROW_COUNTS_TABLE)) {
+    const counted = await sql<{ table_name: string }>`select table_name from ${sql.table(ROW_COUNTS_TABLE)}`.execute(db);
+    for (const { table_name: name } of counted.rows) {
+      if (!has(name)) continue;
+      await sql`update ${sql.table(ROW_COUNTS_TABLE)} set row_count = (select count(*) from ${sql.table(name)}) where table_name = ${name}`.execute(db);
+    }
+  }
+  if (has(GROUP_COUNTS_TABLE)) {
+    const groups = await sql<{ table_name: string; column_name: string }>`
+      select distinct table_name, column_name from ${sql.table(GROUP_COUNTS_TABLE)}`.execute(db);
+    for (const { table_name: name, column_name: column } of groups.rows) {
+      if (!has(name, column)) continue;
+      const counts = sql.table(GROUP_COUNTS_TABLE);
+      await sql`delete from ${counts} where table_name = ${name} and column_name = ${column}`.execute(db);
+      await sql`insert into ${counts} (table_name, column_name, value, row_count)
+        select ${name}, ${column}, ${sql.ref(column)}::text, count(*) from ${sql.table(name)} where ${sql.ref(column)} is not null group by 3`.execute(db);
+    }
   }
 }
 
@@ -132,11 +148,11 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** The target's tables that already hold rows (the row counters, derived data, do not count). */
+/** The target's tables that already hold rows (the counters, derived data, do not count). */
 async function nonEmptyTables(db: Kysely<any>, catalog: CatalogTable[]): Promise<string[]> {
   const filled: string[] = [];
   for (const table of catalog) {
-    if (table.name === ROW_COUNTS_TABLE) continue;
+    if (table.name === ROW_COUNTS_TABLE || table.name === GROUP_COUNTS_TABLE) continue;
     const result = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table.name)}) as "any"`.execute(db);
     if (result.rows[0]?.any) filled.push(table.name);
   }
@@ -207,7 +223,7 @@ export async function restoreBackup(database: Database, file: string, options: R
       }
       for (const t of catalog) await sql`alter table ${sql.table(t.name)} enable trigger user`.execute(trx);
       await resetSequences(trx, catalog);
-      await recountRows(trx, catalog);
+      await recountDerivedCounters(trx, catalog);
     });
     const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
     return { file: source, tables: counts, rows, durationMs: Date.now() - started };
