@@ -154,7 +154,15 @@ async function measureBrowser(url) {
   }
 }
 
-const figures = [measureMeta()];
+let staticFigure;
+try {
+  staticFigure = measureMeta();
+} catch (error) {
+  if (error?.code !== 'ENOENT') throw error;
+  console.error(`${error.path} is gone: another build replaced dist/ while measuring; run the script again.`);
+  process.exit(2);
+}
+const figures = [staticFigure];
 if (serverUrl) figures.push(await measureBrowser(serverUrl));
 if (figures.some((bytes) => bytes / 1024 > maxKb)) {
   console.error(`Over the budget of ${maxKb} KB gzip.`);
