@@ -2,15 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 // One run, four projects: `npm test` runs them all; `npx vitest run --project api` runs one.
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
           name: 'components',
+          sequence: { groupOrder: 1 },
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/helpers/components-setup.ts'],
@@ -20,6 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          sequence: { groupOrder: 2 },
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -32,6 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -1,8 +1,8 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /** Prints one closing line, `Summary: N passed, N failed, N skipped`, that CI tools read. */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -15,6 +15,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
     }
+    // An error outside any test (a bad config, a crash between tests) fails the run: count it.
+    failed += unhandledErrors.length;
     process.stdout.write(`\nSummary: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
