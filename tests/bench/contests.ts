@@ -95,14 +95,17 @@ async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry
       const explained = (result.rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown>; 'Execution Time': number }>)[0]!;
       const plan = explained.Plan;
       const seq: string[] = [];
+      const scans: string[] = [];
       const walk = (node: Record<string, unknown>) => {
         if (node['Node Type'] === 'Seq Scan') seq.push(String(node['Relation Name']));
+        if (String(node['Node Type']).includes('Index')) scans.push(`${node['Node Type']} using ${node['Index Name']}`);
         for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
       };
       walk(plan);
       const top = `${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`;
       const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
-      lines.push(`${table}: ${top}, executes in ${explained['Execution Time'].toFixed(2)} ms${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
+      const via = scans.length && !top.includes(' using ') ? ` (via ${[...new Set(scans)].join(', ')})` : '';
+      lines.push(`${table}: ${top}${via}, executes in ${explained['Execution Time'].toFixed(2)} ms${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
     }
     return lines;
   } finally {
@@ -126,7 +129,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
     const headers = await signIn(base);
     const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as { data: Array<{ customer_id: number }>; meta: { total: number } };
     const customerId = String(first.data[0]?.customer_id ?? 1);
-    options.log(`contests in the database: ${first.meta.total}; customer for the filter: ${customerId}`);
+    options.log(`contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`);
     const pglite = !options.databaseUrl;
     const cases: ContestCase[] = [
       { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },

@@ -72,10 +72,19 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
   const strategy = input.countStrategy ?? groupedCounts;
-  const total = await strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search });
-  const page = planPage(entity, filtered, selectionOf(entity, ctx.registry), parsed, total, ctx);
-  const data = total > 0 && (parsed.page - 1) * parsed.perPage < total ? ((await page.query.execute()) as Record<string, unknown>[]) : [];
-  if (page.reversed) data.reverse();
+  const counting = strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search });
+  const selection = selectionOf(entity, ctx.registry);
+  // The first page never needs the total to be planned, so its rows are read while counting.
+  const firstPage = parsed.page === 1 ? planPage(entity, filtered, selection, parsed, 0, ctx).query.execute() : undefined;
+  const [total, early] = await Promise.all([counting, firstPage]);
+  let data: Record<string, unknown>[] = [];
+  if (early) {
+    data = early as Record<string, unknown>[];
+  } else if (total > 0 && (parsed.page - 1) * parsed.perPage < total) {
+    const page = planPage(entity, filtered, selection, parsed, total, ctx);
+    data = (await page.query.execute()) as Record<string, unknown>[];
+    if (page.reversed) data.reverse();
+  }
   if (parsed.include.length > 0) await attachIncludes(entity, data, parsed.include, ctx);
 
   const lastPage = Math.max(1, Math.ceil(total / parsed.perPage));
