@@ -162,7 +162,7 @@ describe('company screens in the browser', { timeout: 120_000 }, () => {
       await expect.poll(() => page.getByText('Showing 11 to 20 of 25').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Page 3' }).click();
       await expect.poll(() => page.getByText('Showing 21 to 25 of 25').isVisible()).toBe(true);
-      expect(await page.getByRole('row', { name: /Company 25/ }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('row', { name: /Company 25/ }).isVisible()).toBe(true);
       await screenshot(page, 'company-list-1280');
 
       await open('/manage-company?size=5&page=4');

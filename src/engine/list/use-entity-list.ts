@@ -86,7 +86,8 @@ export function useEntityList(entity: ClientEntity): EntityListController {
     entity,
     rows: result.data?.data ?? NO_ROWS,
     total: meta?.total ?? 0,
-    page: request.page,
+    // While the next page loads the previous rows stay on screen: the range must describe them.
+    page: result.isPlaceholderData && meta ? meta.current_page : request.page,
     lastPage,
     perPage: meta?.per_page ?? request.perPage ?? entity.list.pageSize,
     sort,
