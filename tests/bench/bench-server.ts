@@ -76,7 +76,8 @@ export async function startBenchServer(target: BenchTarget): Promise<BenchServer
     });
     if (res.status !== 200) throw new Error(`bench sign-in failed (${res.status}); the bench database's admin must be ${BENCH_ADMIN.email}`);
     const { token } = (await res.json()) as { token: string };
-    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token }, stop };
+    // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
+    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, stop };
   } catch (error) {
     await stop();
     throw error;

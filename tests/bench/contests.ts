@@ -78,7 +78,8 @@ async function signIn(base: string): Promise<Record<string, string>> {
   });
   if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()} (the bench database's admin must be ${ADMIN.email})`);
   const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}`, 'x-access-token': token };
+  // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
+  return { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` };
 }
 
 /** Each query a list request runs: its plan's top node, its execution time (EXPLAIN ANALYZE) and any sequential scan. */

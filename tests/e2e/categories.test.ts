@@ -1,43 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { apiWrite, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
 let server: StartedServer;
 let browser: Browser;
 let page: Page;
-
-/**
- * Writes through the API with the browser's own session (signing in again elsewhere would end it):
- * its access token from sessionStorage and its XSRF cookie.
- */
-async function apiWrite(target: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Record<string, unknown>> {
-  const answer = await target.evaluate(
-    async ({ method: verb, path: at, body: payload }) => {
-      const token = sessionStorage.getItem('auth_token') ?? '';
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/api${at}`, {
-        method: verb,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token, 'x-xsrf-token': xsrf },
-        body: JSON.stringify(payload),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-/** Clicks the header's language switcher until the page is in `language`. */
-async function switchLanguage(target: Page, language: 'en' | 'id' | 'ms') {
-  await target.getByTestId('language-switcher').filter({ visible: true }).first().waitFor();
-  for (let i = 0; i < 3; i += 1) {
-    if ((await target.locator('html').getAttribute('lang')) === language) return;
-    await target.getByTestId('language-switcher').filter({ visible: true }).first().click();
-    await target.waitForTimeout(150);
-  }
-  expect(await target.locator('html').getAttribute('lang')).toBe(language);
-}
 
 /** Opens `path` in English (the language is saved in the profile, so a failed test may leave another). */
 async function open(path: string) {
@@ -45,7 +13,7 @@ async function open(path: string) {
   await switchLanguage(page, 'en');
 }
 
-const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const toast = (text: string) => toastOf(page, text);
 
 describe('category screens in the browser', { timeout: 120_000 }, () => {
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
-import { apiClient, fieldByLabel, seeText, snapshotPublicDir } from './contests-customers-helpers.js';
+import { apiClient, fieldByLabel, seeText, snapshotPublicDir } from '../helpers/e2e-page.js';
 
 let server: StartedServer;
 let publicDir: ReturnType<typeof snapshotPublicDir>;

@@ -6,6 +6,7 @@ import { forbidden, rateLimited, sessionReplaced, unauthenticated } from '../err
 import { writeAudit } from './audit.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { SessionCache } from './session-cache.js';
+import { AccessTokenCache } from './token-cache.js';
 import {
   createSession,
   getSessionState,
@@ -51,6 +52,8 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
  */
 export class AuthService {
   readonly cache = new SessionCache();
+  /** Verified access tokens until their `exp`; liveness is still checked through {@link cache}. */
+  readonly tokens = new AccessTokenCache();
   readonly #refreshKey: Buffer;
 
   constructor(
@@ -153,8 +156,12 @@ export class AuthService {
    */
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw unauthenticated();
-    const claims = await verifyAccessToken(this.jwtSecret, token);
-    if (!claims) throw unauthenticated('The access token is invalid or has expired.');
+    let claims = this.tokens.get(token);
+    if (!claims) {
+      claims = (await verifyAccessToken(this.jwtSecret, token)) ?? undefined;
+      if (!claims) throw unauthenticated('The access token is invalid or has expired.');
+      this.tokens.set(token, claims);
+    }
 
     let session = this.cache.get(claims.sid);
     if (!session) {

@@ -1,4 +1,4 @@
-// Shared by customers.test.ts and contests.test.ts (not a test file itself).
+// Page-level helpers shared by the browser tests (not a test file itself).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,12 +52,21 @@ export function apiClient(page: Page) {
   };
 }
 
+/** A write through {@link apiClient} that must succeed; returns the record (`data`). */
+export async function apiWrite(page: Page, method: 'POST' | 'PUT', apiPath: string, body: unknown): Promise<Record<string, unknown>> {
+  const client = apiClient(page);
+  const answer = method === 'POST' ? await client.post(apiPath, body) : await client.put(apiPath, body);
+  if (answer.status >= 300) throw new Error(`${method} ${apiPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
 /** A form field by its label, with or without the required marker ('Email Address *'). */
 export const fieldByLabel = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 /** Clicks the header's language switcher until the page is in `language`. */
 export async function switchLanguage(page: Page, language: 'en' | 'id' | 'ms'): Promise<void> {
+  await page.getByTestId('language-switcher').filter({ visible: true }).first().waitFor();
   for (let i = 0; i < 3; i += 1) {
     if ((await page.locator('html').getAttribute('lang')) === language) return;
     await page.getByTestId('language-switcher').filter({ visible: true }).first().click();
