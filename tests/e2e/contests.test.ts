@@ -24,7 +24,8 @@ async function apiIds(query: string): Promise<{ ids: number[]; total: number }> 
 
 const search = () => new URL(page.url()).searchParams;
 const agency = () => fieldByLabel(page, 'Agency Name');
-const customerId = () => fieldByLabel(page, 'Customer ID');
+/** The customer filter: the searchable select's button, named 'Customer ID: <chosen or Select One>'. */
+const customerId = () => page.getByRole('button', { name: /^Customer ID: / });
 
 describe('submission (contest) screens in the browser', { timeout: 180_000 }, () => {
   beforeAll(async () => {
@@ -95,22 +96,48 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
     });
   });
 
-  it('uses the customer ID only when it is a positive integer', async () => {
-    await page.goto(`${server.url}/manage-contest`);
+  it('ignores a customer ID in the URL unless it is a positive integer', async () => {
     const all = await apiIds('page=1');
-    await customerId().fill('-4');
-    await page.getByRole('button', { name: 'Apply Filters' }).click();
-    await page.waitForTimeout(300);
-    expect(search().get('q[customer_id]')).toBeNull();
+    await page.goto(`${server.url}/manage-contest?q[customer_id]=-4`);
     await seeText(page, `${all.total} total contests`);
+    await expect.poll(rowIds).toEqual(all.ids);
+    expect(await customerId().textContent()).toContain('Select One');
+  });
 
-    const first = (await api.get('/contests?per_page=1')).body.data[0];
-    const expected = await apiIds(`q[customer_id]=${first.customer_id}`);
-    await customerId().fill(String(first.customer_id));
-    await page.getByRole('button', { name: 'Apply Filters' }).click();
-    await expect.poll(() => search().get('q[customer_id]')).toBe(String(first.customer_id));
-    await seeText(page, `${expected.total} total contests`);
-    await expect.poll(rowIds).toEqual(expected.ids);
+  it('picks the customer through the searchable select, kept in the URL, shown by name after a reload, cleared by Reset', async () => {
+    await withScreenshotOnFailure(page, 'contests-customer-filter', async () => {
+      const first = (await api.get('/contests?per_page=1&include=customer')).body.data[0];
+      const customer = { ...(first.customer as { name: string | null; email: string }), id: first.customer_id as number };
+      expect(customer.name).toBeTruthy();
+      const label = `${customer.name} (#${customer.id})`;
+      const expected = await apiIds(`q[customer_id]=${customer.id}`);
+
+      await page.goto(`${server.url}/manage-contest?page=2`);
+      await customerId().click();
+      // Part of the e-mail, searched on the server.
+      await page.getByPlaceholder('Find option').fill(customer.email.split('@')[0]!);
+      // The accessible name holds the label then the e-mail; a substring match on 'Name (#id)' is that one customer.
+      const option = page.getByRole('option', { name: label });
+      await expect.poll(() => option.count()).toBe(1);
+      expect(await option.textContent()).toContain(customer.email);
+      await option.click();
+      await expect.poll(() => customerId().textContent()).toContain(label);
+      expect(search().get('q[customer_id]')).toBeNull();
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expect.poll(() => search().get('q[customer_id]')).toBe(String(customer.id));
+      expect(search().get('page')).toBeNull();
+      await seeText(page, `${expected.total} total contests`);
+      await expect.poll(rowIds).toEqual(expected.ids);
+
+      await page.reload();
+      await seeText(page, `${expected.total} total contests`);
+      await expect.poll(() => customerId().textContent()).toContain(label);
+      await expect.poll(rowIds).toEqual(expected.ids);
+
+      await page.getByRole('button', { name: 'Reset Filters' }).click();
+      await expect.poll(() => [...search().keys()]).toEqual([]);
+      await expect.poll(() => customerId().textContent()).toContain('Select One');
+    });
   });
 
   it('sorts by Sort By and direction, then Reset Filters restores page 1, created date ascending', async () => {

@@ -6,6 +6,7 @@ import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descr
 import { fieldLabel } from '../data/entity-labels.js';
 import { enumLabel } from '../form/form-schema.js';
 import { filterParamName } from './list-params.js';
+import { ReferenceFilter } from './reference-filter.js';
 import type { EntityListController } from './use-entity-list.js';
 
 /** The value Radix Select uses for 'any value' (an empty string is reserved by Radix). */
@@ -49,6 +50,8 @@ function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: s
         </Select.Content>
       </Select.Root>
     );
+  } else if (filter.input === 'reference') {
+    control = <ReferenceFilter entity={entity} filter={filter} id={id} label={label} value={value} onChange={onChange} />;
   } else {
     control = (
       <TextField.Root

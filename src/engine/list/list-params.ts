@@ -42,12 +42,12 @@ export function filterParamName(param: string): string {
 }
 
 /**
- * Whether a filter value can be sent: a number filter only takes a whole number the field can
+ * Whether a filter value can be sent: a number or reference filter only takes a whole number the field can
  * hold (its schema `minimum`, so a customer ID only when it is a positive integer); anything
  * else is ignored rather than refused by the server.
  */
 export function filterValueUsable(entity: ClientEntity, filter: ListFilter, value: string): boolean {
-  if (filter.input !== 'number') return true;
+  if (filter.input !== 'number' && filter.input !== 'reference') return true;
   if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return false;
   const minimum = filter.field.includes('.') ? undefined : entity.jsonSchema.properties?.[filter.field]?.minimum;
   return typeof minimum !== 'number' || Number(value) >= minimum;

@@ -74,6 +74,13 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
     if (RESERVED_PARAMS.includes(filter.param)) add(`${at}/param`, `"${filter.param}" is a reserved list parameter`);
     if (params.has(filter.param)) add(`${at}/param`, `"${filter.param}" is used by two filters`);
     params.add(filter.param);
+    if (filter.optionFields && filter.input !== 'reference') add(`${at}/optionFields`, 'optionFields is only for input "reference"');
+    if (filter.input === 'reference') {
+      if (filter.operator !== 'eq') add(`${at}/operator`, 'a reference filter matches an id: its operator must be eq');
+      if (!Object.values(d.relations).some((relation) => relation.kind === 'belongsTo' && relation.field === filter.field)) {
+        add(`${at}/field`, `a reference filter needs a belongsTo relation whose field is "${filter.field}"`);
+      }
+    }
     const [first, second] = filter.field.split('.') as [string, string | undefined];
     if (second !== undefined) {
       if (!d.relations[first]) add(`${at}/field`, `"${first}" is not one of "relations"`);

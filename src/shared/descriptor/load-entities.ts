@@ -134,6 +134,14 @@ function checkAcrossEntities(loaded: LoadedEntity[], sources: readonly EntitySou
       });
     }
     d.list.filters.forEach((filter, i) => {
+      const referenced = filter.input === 'reference' ? Object.values(d.relations).find((r) => r.field === filter.field) : undefined;
+      const targetOf = referenced && byName.get(referenced.entity);
+      for (const [key, name] of Object.entries(filter.optionFields ?? {})) {
+        const property = targetOf?.schema.properties?.[name];
+        if (targetOf && (!property || property.writeOnly)) {
+          fail(`/list/filters/${i}/optionFields/${key}`, `"${name}" is not a readable field of "${targetOf.descriptor.name}"`);
+        }
+      }
       const [relationName, field] = filter.field.split('.');
       if (!field) return;
       const target = byName.get(d.relations[relationName!]!.entity)!;

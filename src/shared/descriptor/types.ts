@@ -141,8 +141,20 @@ export type SortDirection = 'asc' | 'desc';
 /** Filter operators: exact match, case-insensitive substring, range bounds. */
 export type FilterOperator = 'eq' | 'ilike' | 'gte' | 'lte';
 
-/** How the filter is entered in the list's filter bar. */
-export type FilterInput = 'text' | 'number' | 'select' | 'date' | 'boolean';
+/**
+ * How the filter is entered in the list's filter bar. `reference` picks a record of the entity a
+ * belongsTo relation on the filtered field points at, through the searchable select (its id is
+ * the filter's value).
+ */
+export type FilterInput = 'text' | 'number' | 'select' | 'date' | 'boolean' | 'reference';
+
+/** What each option of a `reference` filter shows: fields of the relation's target entity. */
+export interface FilterOptionFields {
+  /** Field shown as the option's label, followed by `(#id)`; default the target's `titleField`. */
+  label?: string;
+  /** Field shown under the label (an e-mail). */
+  description?: string;
+}
 
 /**
  * A list filter: the query parameter (`status`, or `q[customer_id]`), the field it applies to (a
@@ -157,6 +169,8 @@ export interface ListFilter {
   /** i18n key of the label; default `entities.<name>.filters.<param without q[ ]>`. */
   label?: string;
   values?: Record<string, string | number | boolean>;
+  /** With `input: 'reference'`: the target's fields each option shows. */
+  optionFields?: FilterOptionFields;
 }
 
 /** The list screen and the list endpoint. */
