@@ -70,7 +70,10 @@ async function startServer(dataDir) {
     }
   });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the server did not start within 60 s'));
+    }, 60_000);
     child.stdout.on('data', (chunk) => {
       if (chunk.toString().includes('is running at')) {
         clearTimeout(timer);
