@@ -17,7 +17,28 @@ const KEY_BYTES = 64;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+// Each scrypt holds 128 MiB while it runs and Node's pool would run four at once: a burst of
+// sign-ins would add half a gigabyte. Two at a time caps it; the rest wait their turn.
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: KdfParams): Promise<Buffer> {
+  return withHashSlot(() => scryptOnce(password, salt, params));
+}
+
+function scryptOnce(password: string, salt: Buffer, params: KdfParams): Promise<Buffer> {
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
