@@ -104,7 +104,8 @@ async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry
       };
       walk(plan);
       const top = `${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`;
-      const table = /from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?';
+      // A page read with its total and includes in one statement starts `select "page".*`: name it by its rows' table.
+      const table = q.sql.startsWith('select "page".*') ? (/from "(\w+)" where "id" in \(/.exec(q.sql)?.[1] ?? '?') : (/from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?');
       const via = scans.length && !top.includes(' using ') ? ` (via ${[...new Set(scans)].join(', ')})` : '';
       lines.push(`${table}: ${top}${via}, executes in ${explained['Execution Time'].toFixed(2)} ms${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
     }

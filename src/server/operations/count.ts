@@ -23,16 +23,22 @@ export interface CountRequest {
  */
 export interface CountStrategy {
   count(request: CountRequest): Promise<number>;
+  /**
+   * Optionally, the same exact total as a query of one row and one column `total`, so a caller
+   * can read it as a scalar subquery inside another statement (the list's first page: one round
+   * trip for rows and total). A NULL `total` means "unknown here": the caller then calls `count`.
+   */
+  totalQuery?(request: CountRequest): SelectQueryBuilder<any, any, { total: unknown }>;
 }
 
 /** `count(*)` over the filtered query: exact, and cheap when an index makes the filter selective. */
 export const exactCount: CountStrategy = {
-  async count({ query, db }) {
-    const row = await db
-      .selectFrom(query.clearSelect().select(sql`1`.as('one')).as('filtered'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
+  async count(request) {
+    const row = await exactCount.totalQuery!(request).executeTakeFirstOrThrow();
     return Number(row.total);
+  },
+  totalQuery({ query, db }) {
+    return db.selectFrom(query.clearSelect().select(sql`1`.as('one')).as('filtered')).select((eb) => eb.fn.countAll<number>().as('total'));
   },
 };
 
@@ -49,5 +55,10 @@ export const counterThenExact: CountStrategy = {
       .where('table_name', '=', request.entity.descriptor.table)
       .executeTakeFirst();
     return row ? Number(row.row_count) : exactCount.count(request);
+  },
+  totalQuery(request) {
+    if (request.filtered) return exactCount.totalQuery!(request);
+    // No counter row reads as NULL: the caller then asks `count`, which falls back to the exact count.
+    return request.db.selectFrom(ROW_COUNTS_TABLE).select('row_count as total').where('table_name', '=', request.entity.descriptor.table);
   },
 };

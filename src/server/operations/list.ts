@@ -1,11 +1,11 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { PageLinks, PageMeta } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { type OperationContext, selectionOf } from './context.js';
-import type { CountStrategy } from './count.js';
+import { type OperationContext, readableFields, selectionOf } from './context.js';
+import type { CountRequest, CountStrategy } from './count.js';
 import { groupedCounts } from './count/group-counts.js';
 import { planPage } from './count/page-rows.js';
-import { attachIncludes } from './includes.js';
+import { attachIncludes, joinIncludes } from './includes.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 
 /** A list request: the raw query (checked here) and, for links, the path it was asked at. */
@@ -24,6 +24,9 @@ export interface ListResult {
 
 const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
 
+/** The column a first page's rows carry the total in (removed before the rows are returned). */
+const TOTAL_COLUMN = '__total';
+
 /** `%text%` with LIKE's own wildcards escaped, so a user's `%` or `_` matches itself. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -36,6 +39,13 @@ function applyFilter(query: SelectQueryBuilder<any, any, any>, applied: AppliedF
     .select('id')
     .where(applied.relation.field, operator, value);
   return query.where(applied.column, 'in', subquery);
+}
+
+/** A copy of `row` without `key` (a loop: rest-spreading a computed key is slow on V8). */
+function withoutKey(row: Record<string, unknown>, key: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name in row) if (name !== key) copy[name] = row[name];
+  return copy;
 }
 
 function linksFor(path: string, query: Record<string, unknown>, page: number, lastPage: number): PageLinks {
@@ -72,20 +82,47 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
   const strategy = input.countStrategy ?? groupedCounts;
-  const counting = strategy.count({ entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search });
+  const countRequest: CountRequest = { entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search };
   const selection = selectionOf(entity, ctx.registry);
-  // The first page never needs the total to be planned, so its rows are read while counting.
-  const firstPage = parsed.page === 1 ? planPage(entity, filtered, selection, parsed, 0, ctx).query.execute() : undefined;
-  const [total, early] = await Promise.all([counting, firstPage]);
-  let data: Record<string, unknown>[] = [];
-  if (early) {
-    data = early as Record<string, unknown>[];
-  } else if (total > 0 && (parsed.page - 1) * parsed.perPage < total) {
+  // Includes are joined into the page's statement (one round trip) when the page's sort column is
+  // one of its selected columns; otherwise, and for relations with computed fields, attached after.
+  const joinable = parsed.include.length > 0 && (readableFields(entity).includes(parsed.sort) || Object.hasOwn(d.computed, parsed.sort));
+  let attach: readonly string[] = parsed.include;
+  const readPage = async (total: number, totalQuery?: SelectQueryBuilder<any, any, any>) => {
     const page = planPage(entity, filtered, selection, parsed, total, ctx);
-    data = (await page.query.execute()) as Record<string, unknown>[];
-    if (page.reversed) data.reverse();
+    const pageQuery = totalQuery ? page.query.select(totalQuery.as(TOTAL_COLUMN)) : page.query;
+    const omit = totalQuery ? TOTAL_COLUMN : undefined;
+    let rows: Record<string, unknown>[];
+    let counted: unknown;
+    if (joinable) {
+      const joined = joinIncludes(entity, pageQuery, { sort: parsed.sort, direction: page.direction }, parsed.include, ctx);
+      rows = (await joined.query.execute()) as Record<string, unknown>[];
+      counted = rows[0]?.[TOTAL_COLUMN];
+      joined.nest(rows, omit);
+      attach = joined.rest;
+    } else {
+      rows = (await pageQuery.execute()) as Record<string, unknown>[];
+      counted = rows[0]?.[TOTAL_COLUMN];
+      if (omit) rows = rows.map((row) => withoutKey(row, omit));
+    }
+    if (page.reversed) rows.reverse();
+    return { rows, total: !omit || counted === null || counted === undefined ? undefined : Number(counted) };
+  };
+  let total: number;
+  let data: Record<string, unknown>[] = [];
+  if (parsed.page === 1) {
+    // The first page never needs the total to be planned: when the strategy can say it as a
+    // subquery, rows and total come in one statement (an empty page asks the strategy after);
+    // otherwise the rows are read while counting.
+    const totalQuery = strategy.totalQuery?.(countRequest);
+    const [counted, first] = await Promise.all([totalQuery ? undefined : strategy.count(countRequest), readPage(0, totalQuery)]);
+    data = first.rows;
+    total = counted ?? first.total ?? (await strategy.count(countRequest));
+  } else {
+    total = await strategy.count(countRequest);
+    if (total > 0 && (parsed.page - 1) * parsed.perPage < total) data = (await readPage(total)).rows;
   }
-  if (parsed.include.length > 0) await attachIncludes(entity, data, parsed.include, ctx);
+  if (attach.length > 0) await attachIncludes(entity, data, attach, ctx);
 
   const lastPage = Math.max(1, Math.ceil(total / parsed.perPage));
   return {

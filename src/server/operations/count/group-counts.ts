@@ -20,12 +20,17 @@ const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
  */
 export const groupedCounts: CountStrategy = {
   async count(request: CountRequest) {
+    if (!request.filtered) return counterThenExact.count(request);
+    const row = await groupedCounts.totalQuery!(request).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  },
+  totalQuery(request: CountRequest) {
     const { entity, db } = request;
     const d = entity.descriptor;
-    if (!request.filtered) return counterThenExact.count(request);
+    if (!request.filtered) return counterThenExact.totalQuery!(request);
     const filters = request.filters ?? [];
     if (request.search !== undefined || filters.length !== 1 || !d.counts.groupBy.includes(filters[0]!.column)) {
-      return exactCount.count(request);
+      return exactCount.totalQuery!(request);
     }
     const applied = filters[0]!;
     const counters = db
@@ -34,16 +39,14 @@ export const groupedCounts: CountStrategy = {
       .where('table_name', '=', d.table)
       .where('column_name', '=', applied.column);
     if (!applied.relation) {
-      if (applied.filter.operator !== 'eq') return exactCount.count(request);
-      const row = await counters.where('value', '=', String(applied.value)).executeTakeFirst();
-      return Number(row?.total ?? 0);
+      if (applied.filter.operator !== 'eq') return exactCount.totalQuery!(request);
+      return counters.where('value', '=', String(applied.value));
     }
     const { target, field } = applied.relation;
     const operator = OPERATORS[applied.filter.operator];
     const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
     const matching = db.selectFrom(target.descriptor.table).select(sql<string>`id::text`.as('id')).where(field, operator, value);
     // `= any(array(...))` runs the related lookup once and seeks the counters' primary key with it.
-    const row = await counters.where(sql<boolean>`value = any(array(${matching}))`).executeTakeFirst();
-    return Number(row?.total ?? 0);
+    return counters.where(sql<boolean>`value = any(array(${matching}))`);
   },
 };

@@ -7,6 +7,8 @@ import type { ListQuery } from '../list-query.js';
 export interface PagePlan {
   query: SelectQueryBuilder<any, any, any>;
   reversed: boolean;
+  /** The direction the rows come back in (the requested one, flipped when `reversed`). */
+  direction: SortDirection;
 }
 
 const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
@@ -37,5 +39,5 @@ export function planPage(
     query.orderBy(parsed.sort, direction).$if(parsed.sort !== 'id', (q) => q.orderBy('id', direction)) as Q;
   const pageIds = ordered(filtered.select('id')).limit(limit).offset(skip);
   const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
-  return { query, reversed };
+  return { query, reversed, direction };
 }
