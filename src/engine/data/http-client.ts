@@ -1,0 +1,162 @@
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../shared/api-contract.js';
+import { ApiError, codeForStatus } from './api-error.js';
+
+/** A scalar query value; `null`/`undefined`/`''` are left out of the URL. */
+export type QueryScalar = string | number | boolean | null | undefined;
+
+/**
+ * Query parameters. A nested object becomes bracketed keys (`{ q: { agency_name: 'x' } }` →
+ * `q[agency_name]=x`); an array repeats the key joined by commas (`include=customer,category`).
+ */
+export type QueryParams = Record<string, QueryScalar | readonly (string | number)[] | Record<string, QueryScalar>>;
+
+/** Options of one request. */
+export interface RequestOptions {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * When false, a 401 is only thrown, not handed to `onUnauthorized` (sign-in, where a 401 means
+   * wrong credentials, and token checks that handle their own failure). Default true.
+   */
+  handleUnauthorized?: boolean;
+}
+
+/** What the app plugs into the client (tokens live in the app's token store). */
+export interface HttpClientConfig {
+  /** Base of every path; `/api` (DESIGN §9). */
+  baseUrl: string;
+  /** The current access token, refreshed first when it is about to expire; null when signed out. */
+  getAccessToken: () => string | null | Promise<string | null>;
+  /** Called once per 401 answer to a request that carried a token: clear tokens, go to `/logout`. */
+  onUnauthorized: (error: ApiError) => void;
+  /** The `fetch` to use (tests pass a fake). */
+  fetch: typeof fetch;
+}
+
+const config: HttpClientConfig = {
+  baseUrl: '/api',
+  getAccessToken: () => null,
+  onUnauthorized: () => undefined,
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+/**
+ * Plugs the app's token store and 401 handler into the one network door. Called once at start-up
+ * by the app; tests call it with a fake `fetch`.
+ */
+export function configureHttpClient(next: Partial<HttpClientConfig>): void {
+  Object.assign(config, next);
+}
+
+/** Builds `path?query` with bracketed keys for nested objects and comma-joined arrays. */
+export function buildUrl(path: string, query?: QueryParams): string {
+  const base = `${config.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  const add = (key: string, value: QueryScalar | readonly (string | number)[]) => {
+    if (value === null || value === undefined || value === '') return;
+    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
+  };
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value as Record<string, QueryScalar>)) add(`${key}[${inner}]`, innerValue);
+    } else {
+      add(key, value as QueryScalar | readonly (string | number)[]);
+    }
+  }
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/** The `XSRF-TOKEN` cookie the server sets, echoed on writes (double-submit). */
+export function readXsrfCookie(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === 'XSRF-TOKEN') return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = await config.getAccessToken();
+  if (token) {
+    headers.authorization = `Bearer ${token}`;
+    headers['x-access-token'] = token;
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const xsrf = readXsrfCookie();
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+  }
+  Object.assign(headers, options.headers);
+
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) });
+  }
+
+  const parsed = await parseBody(response);
+  if (response.ok) return parsed as T;
+
+  const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
+  const error = new ApiError({
+    status: response.status,
+    code: isErrorCode(errorBody.code) ? errorBody.code : codeForStatus(response.status),
+    message: typeof errorBody.message === 'string' ? errorBody.message : response.statusText,
+    errors: Array.isArray(errorBody.errors) ? errorBody.errors : undefined,
+    body: parsed,
+  });
+  if (response.status === 401 && token && options.handleUnauthorized !== false) config.onUnauthorized(error);
+  throw error;
+}
+
+/**
+ * The one door to the API: JSON in and out, `credentials: 'same-origin'`, the access token as
+ * `Authorization: Bearer` and `x-access-token`, `X-XSRF-TOKEN` on writes. Paths are relative to
+ * `/api`. Every failure is an {@link ApiError}.
+ *
+ * @example const { data } = await http.get<ListResponse<Category>>('/categories', { query: { page: 2 } });
+ */
+export const http = {
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return request<T>('GET', path, undefined, options);
+  },
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return request<T>('POST', path, body, options);
+  },
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return request<T>('PUT', path, body, options);
+  },
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return request<T>('PATCH', path, body, options);
+  },
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return request<T>('DELETE', path, undefined, options);
+  },
+};

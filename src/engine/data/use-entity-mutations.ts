@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { useDialogs } from '../ui/dialog-context.js';
+import { isApiError } from './api-error.js';
+import { entityPaths, recordTitle } from './entity-labels.js';
+import { deleteRecord, type EntityRecord } from './entity-queries.js';
+import { queryKeys } from './query-keys.js';
+
+/**
+ * The text of a failed mutation (spec §8): the server's message, else the entity's fallback
+ * ('Failed to delete category'). Transport failures and empty messages use the fallback.
+ */
+export function mutationErrorText(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.status === 0 || error.isFallbackMessage ? fallback : error.message;
+  return fallback;
+}
+
+/** Refreshes every list and record of an entity (and drops a deleted record's cache). */
+export function useInvalidateEntity(entity: ClientEntity) {
+  const client = useQueryClient();
+  return async (removedId?: number) => {
+    if (removedId !== undefined) client.removeQueries({ queryKey: queryKeys.detail(entity.name, removedId) });
+    await client.invalidateQueries({ queryKey: queryKeys.entity(entity.name) });
+  };
+}
+
+/**
+ * Delete through the confirm dialog: 'Are you sure you want to delete category "{{name}}"?'
+ * (Yes/No), then the success or failure toast and a refreshed list. Resolves true when deleted.
+ */
+export function useDeleteWithConfirm(entity: ClientEntity) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const invalidate = useInvalidateEntity(entity);
+  const mutation = useMutation({
+    mutationFn: (id: number) => deleteRecord(entity, id),
+  });
+
+  const confirmDelete = async (record: EntityRecord): Promise<boolean> => {
+    let deleted = false;
+    await dialogs.confirm({
+      title: t(entity.texts.deleteTitle),
+      description: t(entity.texts.deleteConfirm, { name: recordTitle(entity, record) }),
+      confirmText: t('common.yes'),
+      cancelText: t('common.no'),
+      onConfirm: async () => {
+        try {
+          await mutation.mutateAsync(record.id);
+          deleted = true;
+          toast.success(t(entity.texts.deleted));
+        } catch (error) {
+          toast.error(mutationErrorText(error, t(entity.texts.deleteFailed)));
+        }
+        await invalidate(deleted ? record.id : undefined);
+      },
+    });
+    return deleted;
+  };
+
+  return {
+    confirmDelete,
+    /** The id being deleted, for a spinner on its row. */
+    deletingId: mutation.isPending ? mutation.variables : undefined,
+    paths: entityPaths(entity),
+  };
+}
