@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -7,6 +5,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { createRegistry, type EntityRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+import { type BenchTarget, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 
 /** One measured request: its query string and the targets it must meet. */
@@ -28,59 +27,7 @@ export interface ContestBenchOptions {
   log: (line: string) => void;
 }
 
-const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(options: ContestBenchOptions, port: number): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'false',
-    BACKUP_INTERVAL_HOURS: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', DATA_DIR: options.dataDir ?? 'data' }),
-  };
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  return child;
-}
-
-async function signIn(base: string): Promise<Record<string, string>> {
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify(ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()} (the bench database's admin must be ${ADMIN.email})`);
-  const { token } = (await res.json()) as { token: string };
-  // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
-  return { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` };
-}
 
 /** Each query a list request runs: its plan's top node, its execution time (EXPLAIN ANALYZE) and any sequential scan. */
 async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry, query: Record<string, string>): Promise<string[]> {
@@ -123,12 +70,11 @@ async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry
  */
 export async function runContestBench(options: ContestBenchOptions): Promise<boolean> {
   const registry = createRegistry(loadConfiguredEntities(loadConfig({})));
-  const port = await freePort();
-  const server = await startServer(options, port);
-  const base = `http://127.0.0.1:${port}`;
+  const target: BenchTarget = options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'pglite', dataDir: options.dataDir ?? 'data' };
+  const server = await startBenchServer(target);
+  const { base, headers } = server;
   let ok = true;
   try {
-    const headers = await signIn(base);
     const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as { data: Array<{ customer_id: number }>; meta: { total: number } };
     const customerId = String(first.data[0]?.customer_id ?? 1);
     options.log(`contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`);
@@ -170,8 +116,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
       for (const plan of plans) options.log(`       plan ${plan}`);
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
   return ok;
 }
