@@ -26,6 +26,11 @@ export interface AppConfig {
   dbConnectTimeoutMs: number;
   /** Hours between scheduled backups of an embedded database; 0 turns them off. */
   backupIntervalHours: number;
+  /**
+   * Megabytes of list responses kept per server for reuse while the tables they were read from are
+   * unchanged (`LIST_CACHE_MB`, default 16); 0 reads every list from the database.
+   */
+  listCacheMb: number;
   /** Whether the first start fills an empty database with the demo data set. */
   demoData: boolean;
   /** Folder of the built SPA; not served when it does not exist. */
@@ -143,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 2000, 100, 60000),
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
+    listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),
     entitiesDirs: dirList(env, 'ENTITIES_DIR', 'entities', cwd),

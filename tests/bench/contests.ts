@@ -78,6 +78,12 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
     const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as { data: Array<{ customer_id: number }>; meta: { total: number } };
     const customerId = String(first.data[0]?.customer_id ?? 1);
     options.log(`contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`);
+    const cacheMb = process.env.LIST_CACHE_MB ?? '16 (default)';
+    options.log(
+      cacheMb === '0'
+        ? 'list cache: off (LIST_CACHE_MB=0): every request reads its page and total from the database'
+        : `list cache: on, LIST_CACHE_MB=${cacheMb}: after the first request each case is answered from the cache after one data-version query; run with LIST_CACHE_MB=0 for the uncached figures`,
+    );
     const pglite = !options.databaseUrl;
     const cases: ContestCase[] = [
       { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },

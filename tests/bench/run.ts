@@ -44,9 +44,14 @@ if (unknown.length) {
 const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS.filter((s) => s.byDefault);
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const redacted = postgresUrl ? postgresUrl.replace(/:[^:@/]*@/, ':***@') : undefined;
+// The other settings that change a figure, repeated in the command printed with it.
+const settings = ['BENCH_DATA_DIR', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'LIST_CACHE_MB']
+  .filter((name) => process.env[name] !== undefined)
+  .map((name) => `${name}=${process.env[name]} `)
+  .join('');
 const benchDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'awards-console-bench');
 const context: BenchContext = {
-  command: `${redacted ? `BENCH_DATABASE_URL=${redacted} ` : ''}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+  command: `${redacted ? `BENCH_DATABASE_URL=${redacted} ` : ''}${settings}npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
   log: (line) => process.stdout.write(`${line}\n`),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   seconds: Number(process.env.BENCH_SECONDS ?? 5),

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       bodyLimit: 1024 * 1024,
       dbConnectTimeoutMs: 2000,
       backupIntervalHours: 24,
+      listCacheMb: 16,
       demoData: true,
       publicDir: path.join(cwd, 'dist/public'),
       entitiesDirs: [path.join(cwd, 'entities')],
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         BODY_LIMIT: '2048',
         DB_CONNECT_TIMEOUT_MS: '500',
         BACKUP_INTERVAL_HOURS: '0',
+        LIST_CACHE_MB: '0',
         DEMO_DATA: 'off',
         PUBLIC_DIR: '/opt/public',
         ENTITIES_DIR: ['entities', 'extra/entities'].join(path.delimiter),
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       bodyLimit: 2048,
       dbConnectTimeoutMs: 500,
       backupIntervalHours: 0,
+      listCacheMb: 0,
       demoData: false,
       publicDir: '/opt/public',
       entitiesDirs: [path.join(cwd, 'entities'), path.join(cwd, 'extra/entities')],
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT: '10' }, 'BODY_LIMIT must be a whole number from 1024 to 52428800; got 10.'],
     [{ DB_CONNECT_TIMEOUT_MS: '99' }, 'DB_CONNECT_TIMEOUT_MS must be a whole number from 100 to 60000; got 99.'],
     [{ BACKUP_INTERVAL_HOURS: '1.5' }, 'BACKUP_INTERVAL_HOURS must be a whole number from 0 to 8760; got "1.5".'],
+    [{ LIST_CACHE_MB: 'lots' }, 'LIST_CACHE_MB must be a whole number from 0 to 4096; got "lots".'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA must be true or false; got "maybe".'],
   ])('rejects %o with a message naming the variable and what it accepts', (env, message) => {
     expect(() => loadConfig(env, cwd)).toThrow(ConfigError);

@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
+import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
 
 /** Kysely's own bookkeeping tables: recreated by migrations, never dumped or restored. */
 export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+
+/**
+ * Tables a backup neither writes nor empties nor restores: the migration bookkeeping and the data
+ * versions, which must only grow (a restore raises them instead: see `restoreBackup`).
+ */
+const NOT_BACKED_UP = [...MIGRATION_TABLES, DATA_VERSIONS_TABLE];
 
 /** A column as the catalog describes it. */
 export interface CatalogColumn {
@@ -55,7 +62,7 @@ export async function readCatalog(db: Kysely<any>): Promise<CatalogTable[]> {
 
   const tables = new Map<string, CatalogTable>();
   for (const row of columns.rows) {
-    if (MIGRATION_TABLES.includes(row.table)) continue;
+    if (NOT_BACKED_UP.includes(row.table)) continue;
     let table = tables.get(row.table);
     if (!table) tables.set(row.table, (table = { name: row.table, columns: [], primaryKey: [], references: [] }));
     table.columns.push({ name: row.column, type: row.type, typname: row.typname });

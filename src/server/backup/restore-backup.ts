@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/kysely.js';
 import { ROW_COUNTS_TABLE } from '../operations/count.js';
+import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
+import { bumpDataVersions } from '../db/sync/data-versions.js';
 import { GROUP_COUNTS_TABLE } from '../operations/count/group-counts.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupHeader, type BackupSummary } from './backup-format.js';
 import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog } from './catalog.js';
@@ -224,6 +226,10 @@ export async function restoreBackup(database: Database, file: string, options: R
       for (const t of catalog) await sql`alter table ${sql.table(t.name)} enable trigger user`.execute(trx);
       await resetSequences(trx, catalog);
       await recountDerivedCounters(trx, catalog);
+      // Restored rows went in with the triggers off: raise every data version so no server keeps
+      // serving a list it read before the restore.
+      const versions = await sql<{ found: boolean }>`select to_regclass(${DATA_VERSIONS_TABLE}) is not null as "found"`.execute(trx);
+      if (versions.rows[0]?.found) await bumpDataVersions(trx);
     });
     const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
     return { file: source, tables: counts, rows, durationMs: Date.now() - started };

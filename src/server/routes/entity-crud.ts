@@ -5,6 +5,7 @@ import { AppError, badRequest, forbidden } from '../errors.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
+import { dependencyTables, ListCache, listCacheKey, readDataVersion } from '../operations/list-cache.js';
 import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { remove } from '../operations/remove.js';
@@ -23,10 +24,11 @@ const METHODS: Record<Action, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: 
  * the caller's role against the descriptor and calls an operation. An action no role may perform
  * answers 405 (a read-only entity's writes).
  */
-export async function entityCrudRoutes(app: FastifyInstance, options: { entity: LoadedEntity }) {
-  const { entity } = options;
+export async function entityCrudRoutes(app: FastifyInstance, options: { entity: LoadedEntity; listCache?: ListCache }) {
+  const { entity, listCache } = options;
   const d = entity.descriptor;
   const ctx = () => ({ db: app.db, registry: app.entities });
+  const dependencies = dependencyTables(entity, app.entities);
   const idOf = (request: FastifyRequest) => parseRecordId(entity, (request.params as { id?: string }).id);
   const guard = (action: Action) => async (request: FastifyRequest) => {
     if (!canPerform(entity, action, request.user?.role)) throw forbidden();
@@ -35,8 +37,23 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
   const allow = (url: string) => [...new Set(allowed.filter((a) => METHODS[a].url === url).map((a) => METHODS[a].method))].join(', ');
 
   const handlers: Record<Action, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
-    list: async (request) =>
-      list(entity, { query: request.query as Record<string, unknown>, path: request.url.split('?')[0] }, ctx()),
+    list: async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const path = request.url.split('?')[0]!;
+      if (!listCache) return list(entity, { query, path }, ctx());
+      // The version is read before the rows: a write landing in between is already in the rows
+      // stored under the older version, which the next request (seeing the newer one) replaces.
+      const key = listCacheKey(path, request.user?.role, query);
+      const version = await readDataVersion(app.db, dependencies);
+      let body = listCache.get(key, version);
+      const hit = body !== undefined;
+      if (body === undefined) {
+        body = JSON.stringify(await list(entity, { query, path }, ctx()));
+        listCache.set(key, version, body);
+      }
+      reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');
+      return body;
+    },
     read: async (request, reply) => {
       const id = idOf(request);
       const query = request.query as Record<string, unknown>;
@@ -89,7 +106,9 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
 
 /** Registers {@link entityCrudRoutes} for every loaded entity, each under its endpoint. */
 export async function entityRoutes(app: FastifyInstance) {
+  // One cache for all entities, sized by LIST_CACHE_MB (0: none).
+  const listCache = app.config.listCacheMb > 0 ? new ListCache(app.config.listCacheMb * 1024 * 1024) : undefined;
   for (const entity of app.entities.entities) {
-    await app.register(entityCrudRoutes, { entity, prefix: `/${entity.descriptor.endpoint}` });
+    await app.register(entityCrudRoutes, { entity, listCache, prefix: `/${entity.descriptor.endpoint}` });
   }
 }

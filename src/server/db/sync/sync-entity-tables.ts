@@ -4,6 +4,7 @@ import { type DesiredTable, desiredTable, MANAGED_PREFIXES } from './desired-sch
 import { managedObjects } from './managed-objects.js';
 import { counterTriggerNames, ensureRowCounterFunctions, installRowCounter } from './row-counters.js';
 import { ensureGroupCounterFunctions, syncGroupCounters } from './counters.js';
+import { bumpDataVersions, dataVersionTriggerNames, ensureDataVersionFunction, installDataVersionTriggers } from './data-versions.js';
 
 /** A difference the sync will not apply because it would lose data; start-up stops with it. */
 export class SchemaSyncError extends Error {
@@ -117,6 +118,13 @@ export async function syncEntityTables(db: Kysely<any>, entities: readonly Loade
     }
     await ensureGroupCounterFunctions(trx);
     for (const entity of entities) await syncGroupCounters(trx, entity, triggers);
+    await ensureDataVersionFunction(trx);
+    for (const table of tables) {
+      if (!dataVersionTriggerNames(table).every((name) => triggers.includes(name))) await installDataVersionTriggers(trx, table);
+    }
+    // A new column's default changes every row without firing a trigger: no cached list may outlive it.
+    const widened = [...new Set(report.addedColumns.map((name) => name.split('.')[0]!))];
+    if (widened.length > 0) await bumpDataVersions(trx, widened);
   });
   return report;
 }
