@@ -46,9 +46,9 @@ export interface BenchServer {
 }
 
 /** Starts the built server on a free port against the target and signs in. */
-export async function startBenchServer(target: BenchTarget): Promise<BenchServer> {
+export async function startBenchServer(target: BenchTarget, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
-  const env = { ...process.env, ...benchEnv(target), PORT: String(port), HOST: '127.0.0.1' };
+  const env = { ...process.env, ...benchEnv(target), ...extraEnv, PORT: String(port), HOST: '127.0.0.1' };
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = async () => {
     if (child.exitCode !== null) return;

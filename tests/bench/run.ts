@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCategoriesBench } from './categories.js';
 import { runContestBench } from './contests.js';
+import { runNavigationBench } from './navigation.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
 
 /**
@@ -27,6 +28,12 @@ export const SCENARIOS: BenchScenario[] = [
       }
       return runContestBench({ databaseUrl: context.postgresUrl, dataDir, command: context.command, connections: context.connections, seconds: context.seconds, log: context.log });
     },
+  },
+  {
+    name: 'navigation',
+    description: 'cold navigation to the contests list → first row in headless Chromium (the seeded database when BENCH_DATABASE_URL or BENCH_DATA_DIR is set, else the demo data)',
+    byDefault: true,
+    run: runNavigationBench,
   },
 ];
 
