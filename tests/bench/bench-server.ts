@@ -42,6 +42,8 @@ async function freePort(): Promise<number> {
 export interface BenchServer {
   base: string;
   headers: Record<string, string>;
+  /** The bench admin's sign-in answer (`token`, `refreshToken`, `expiresIn`, `data`: the user). */
+  session: { token: string; refreshToken: string; expiresIn: number; data: unknown };
   stop(): Promise<void>;
 }
 
@@ -75,9 +77,10 @@ export async function startBenchServer(target: BenchTarget, extraEnv: Record<str
       body: JSON.stringify(BENCH_ADMIN),
     });
     if (res.status !== 200) throw new Error(`bench sign-in failed (${res.status}); the bench database's admin must be ${BENCH_ADMIN.email}`);
-    const { token } = (await res.json()) as { token: string };
+    const session = (await res.json()) as BenchServer['session'];
+    const { token } = session;
     // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
-    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, stop };
+    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, session, stop };
   } catch (error) {
     await stop();
     throw error;

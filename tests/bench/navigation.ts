@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/e2e.js';
-import { BENCH_ADMIN, type BenchTarget, startBenchServer } from './bench-server.js';
+import { type BenchTarget, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
 /** DESIGN §8: cold navigation to the contests list → first row, headless Chromium, local server. */
@@ -37,15 +37,8 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
   const server = await startBenchServer(target, seeded ? {} : { DEMO_DATA: 'true' });
   let browser: Browser | undefined;
   try {
-    const health = await fetch(`${server.base}/api/health`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const login = await fetch(`${server.base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const session = (await login.json()) as { token: string; refreshToken: string; expiresIn: number; data: unknown };
-    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { meta: { total: number } }).meta.total;
+    const { session } = server;
+    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta.total;
     context.log(`contests in the database: ${total} (${context.postgresUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : seeded ? `PGlite, BENCH_DATA_DIR=${dataDir}` : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`})`);
     browser = await launchBrowser();
     const times: number[] = [];
