@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
 import { apiWrite, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
+let suite: SignedInSuite | undefined;
 let server: StartedServer;
-let browser: Browser;
 let page: Page;
 
 /** Opens `path` in English (the language is saved in the profile, so a failed test may leave another). */
@@ -16,17 +16,8 @@ async function open(path: string) {
 const toast = (text: string) => toastOf(page, text);
 
 describe('category screens in the browser', { timeout: 120_000 }, () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    await signIn(page, server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => ({ server, page } = suite = await startSignedInSuite()));
+  afterAll(() => suite?.close());
 
   it('shows each invalid input message in English and, after switching, in Malay', async () => {
     await withScreenshotOnFailure(page, 'categories-validation', async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
 import { apiWrite, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
+let suite: SignedInSuite | undefined;
 let server: StartedServer;
-let browser: Browser;
 let page: Page;
 
 /** Opens `path` in English (the language is saved in the profile, so a failed test may leave another). */
@@ -19,17 +19,8 @@ const toast = (text: string) => toastOf(page, text);
 const ms = JSON.parse(fs.readFileSync(new URL('../../locales/ms/common.json', import.meta.url), 'utf8'));
 
 describe('company screens in the browser', { timeout: 120_000 }, () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    await signIn(page, server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => ({ server, page } = suite = await startSignedInSuite()));
+  afterAll(() => suite?.close());
 
   it('shows each invalid input message in English and, after switching, in Malay', async () => {
     await withScreenshotOnFailure(page, 'companies-validation', async () => {

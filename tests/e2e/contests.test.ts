@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
-import { apiClient, fieldByLabel, seeText, snapshotPublicDir } from '../helpers/e2e-page.js';
+import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { apiClient, fieldByLabel, seeText } from '../helpers/e2e-page.js';
 
+let suite: SignedInSuite | undefined;
 let server: StartedServer;
-let publicDir: ReturnType<typeof snapshotPublicDir>;
-let browser: Browser;
 let page: Page;
 let api: ReturnType<typeof apiClient>;
 
@@ -29,20 +28,11 @@ const customerId = () => page.getByRole('button', { name: /^Customer ID: / });
 
 describe('submission (contest) screens in the browser', { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    publicDir = snapshotPublicDir();
     // Contests are read-only through the API: the demo data set provides them.
-    server = await startServer({ PUBLIC_DIR: publicDir.dir, DEMO_DATA: 'true' });
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    await signIn(page, server.url);
+    ({ server, page } = suite = await startSignedInSuite({ DEMO_DATA: 'true' }));
     api = apiClient(page);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    publicDir?.remove();
-  });
+  afterAll(() => suite?.close());
 
   it('lists 15 contests oldest first with the total, read-only', async () => {
     await withScreenshotOnFailure(page, 'contests-list', async () => {

@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
-import { apiClient, fieldByLabel, seeText, snapshotPublicDir, switchLanguage, toast } from '../helpers/e2e-page.js';
+import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { apiClient, fieldByLabel, seeText, switchLanguage, toast } from '../helpers/e2e-page.js';
 
+let suite: SignedInSuite | undefined;
 let server: StartedServer;
-let publicDir: ReturnType<typeof snapshotPublicDir>;
-let browser: Browser;
 let page: Page;
 let api: ReturnType<typeof apiClient>;
 
@@ -13,19 +12,10 @@ const field = (label: string) => fieldByLabel(page, label);
 
 describe('submittor (customer) screens in the browser', { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    publicDir = snapshotPublicDir();
-    server = await startServer({ PUBLIC_DIR: publicDir.dir });
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    await signIn(page, server.url);
+    ({ server, page } = suite = await startSignedInSuite());
     api = apiClient(page);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    publicDir?.remove();
-  });
+  afterAll(() => suite?.close());
 
   it("says 'No submittors found.' on an empty list and offers 'Create Submittor'", async () => {
     await page.goto(`${server.url}/manage-customer`);

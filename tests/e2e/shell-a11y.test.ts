@@ -1,27 +1,18 @@
 import axe from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
 
+let suite: BrowserSuite | undefined;
 let server: StartedServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = suite = await startBrowserSuite()));
+afterAll(() => suite?.close());
 
 /** A page at `width` in English; CSP bypassed so axe-core can be injected as an inline script. */
 async function freshPage(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'en-US', bypassCSP: true });
-  contexts.push(context);
   return context.newPage();
 }
 

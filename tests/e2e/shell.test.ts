@@ -1,26 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
 
+let suite: BrowserSuite | undefined;
 let server: StartedServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = suite = await startBrowserSuite()));
+afterAll(() => suite?.close());
 
 async function freshPage(width = 1280): Promise<Page> {
-  const context = await newContext(browser, width, width < 600 ? 844 : 800);
-  contexts.push(context);
-  return context.newPage();
+  return (await newContext(browser, width, width < 600 ? 844 : 800)).newPage();
 }
 
 /**

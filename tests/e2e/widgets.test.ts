@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, withScreenshotOnFailure, type StartedServer } from '../helpers/e2e.js';
+import { signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The machine is shared and slow at times: wait up to 20 s for what the screen should show. */
 const POLL = { timeout: 20_000 };
 
+let suite: BrowserSuite | undefined;
 let server: StartedServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
@@ -59,18 +58,13 @@ async function browserDate(days: number): Promise<string> {
 
 describe('widgets in the browser', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server } = suite = await startBrowserSuite());
     // axe is injected as a script tag, which the app's CSP (no inline script) would refuse.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', bypassCSP: true });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', bypassCSP: true });
     page = await context.newPage();
     await signIn(page, server.url);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('shows the sandbox gallery to a signed-in admin, in the chosen language', async () => {
     await withScreenshotOnFailure(page, 'widgets-sandbox-languages', async () => {

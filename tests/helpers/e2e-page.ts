@@ -1,22 +1,6 @@
 // Page-level helpers shared by the browser tests (not a test file itself).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-
-/**
- * A private copy of the built client, passed to the server as PUBLIC_DIR: another `node build.mjs`
- * on this machine replaces `dist/public` (new chunk names) while a test runs, which would make the
- * page's lazy chunks 404 half-way through.
- */
-export function snapshotPublicDir(): { dir: string; remove(): void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'awards-public-'));
-  fs.cpSync(path.join(root, 'dist', 'public'), dir, { recursive: true });
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 /**
  * An API client that borrows the page's own session (its access token and XSRF cookie), for

@@ -128,6 +128,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   return { url, dataDir, output: () => output, stop };
 }
 
+/** One browser suite's set-up: its own server and a browser. */
+export interface BrowserSuite {
+  server: StartedServer;
+  browser: Browser;
+  /** Closes the browser (and every context opened in it) and stops the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server (`env` as for {@link startServer}) and a browser for one suite.
+ *
+ * @example beforeAll(async () => ({ server, browser } = suite = await startBrowserSuite())); afterAll(() => suite?.close());
+ */
+export async function startBrowserSuite(env: Record<string, string> = {}): Promise<BrowserSuite> {
+  const server = await startServer(env);
+  try {
+    const browser = await launchBrowser();
+    return {
+      server,
+      browser,
+      async close() {
+        await browser.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** A {@link BrowserSuite} with a 1280 px page signed in as the test admin. */
+export interface SignedInSuite extends BrowserSuite {
+  page: Page;
+}
+
+/**
+ * Starts a server and a browser, and signs a fresh page in.
+ *
+ * @example beforeAll(async () => ({ server, page } = suite = await startSignedInSuite())); afterAll(() => suite?.close());
+ */
+export async function startSignedInSuite(env: Record<string, string> = {}): Promise<SignedInSuite> {
+  const suite = await startBrowserSuite(env);
+  try {
+    const page = await (await newContext(suite.browser)).newPage();
+    await signIn(page, suite.server.url);
+    return { ...suite, page };
+  } catch (error) {
+    await suite.close();
+    throw error;
+  }
+}
+
 /** Headless Chromium (`CHROMIUM_PATH` or `/usr/bin/chromium`) with the team's flags. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
