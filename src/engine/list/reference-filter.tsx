@@ -1,10 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
-import type { ListResponse } from '../../shared/api-contract.js';
 import type { ClientEntity, FilterOptionFields, ListFilter } from '../../shared/descriptor/types.js';
-import { http } from '../data/http-client.js';
 import { findEntity, useMetaEntities } from '../data/use-meta.js';
-import { REFERENCE_PAGE_SIZE } from '../rjsf-radix/widgets/reference-select-widget.js';
-import { SearchableSelect, type LoadOptions, type SelectOption } from '../widgets/searchable-select.js';
+import { referenceLoaders } from '../widgets/reference-loaders.js';
+import { SearchableSelect, type SelectOption } from '../widgets/searchable-select.js';
 
 type Row = Record<string, unknown>;
 
@@ -36,15 +34,7 @@ export function referenceTargetName(entity: ClientEntity, filter: ListFilter): s
  */
 export function referenceFilterLoaders(target: ClientEntity, optionFields: FilterOptionFields = {}) {
   const fields = { ...optionFields, label: optionFields.label ?? target.titleField };
-  const loadOptions: LoadOptions = async (search, signal, page) => {
-    const body = await http.get<ListResponse<Row>>(`/${target.endpoint}`, { query: { search, page, per_page: REFERENCE_PAGE_SIZE }, signal });
-    return { options: body.data.map((row) => toFilterOption(row, fields)), hasMore: body.meta.current_page < body.meta.last_page };
-  };
-  const resolveOption = async (value: string | number, signal: AbortSignal) => {
-    const body = await http.get<{ data: Row }>(`/${target.endpoint}/${encodeURIComponent(String(value))}`, { signal });
-    return toFilterOption(body.data, fields);
-  };
-  return { loadOptions, resolveOption };
+  return referenceLoaders(target, (row) => toFilterOption(row, fields));
 }
 
 /** Props of {@link ReferenceFilter}. */

@@ -1,14 +1,10 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import type { ListResponse } from '../../../shared/api-contract.js';
 import type { ClientEntity } from '../../../shared/descriptor/types.js';
-import { http } from '../../data/http-client.js';
 import { findEntity, useMetaEntities } from '../../data/use-meta.js';
-import { SearchableSelect, type LoadOptions, type SelectOption } from '../../widgets/searchable-select.js';
+import { referenceLoaders as loadersOf } from '../../widgets/reference-loaders.js';
+import { SearchableSelect, type SelectOption } from '../../widgets/searchable-select.js';
 import { useWidgetLabel } from '../../widgets/use-widget-label.js';
-
-/** Rows fetched per page of a reference search (the API allows up to 100). */
-export const REFERENCE_PAGE_SIZE = 20;
 
 /** `ui:options` of the reference select. */
 export interface ReferenceSelectOptions {
@@ -35,24 +31,12 @@ export function toReferenceOption(row: Row, labelField: string, descriptionField
 }
 
 /**
- * Option loaders for a reference to `entity`: pages of its list endpoint with the server-side
- * `search` (never the whole table), and one record by id for a saved value.
+ * Option loaders for a reference to `entity` (see {@link loadersOf}), showing its label field and
+ * the description field under it.
  */
 export function referenceLoaders(entity: ClientEntity, options: Omit<ReferenceSelectOptions, 'entity'> = {}) {
   const labelField = options.labelField ?? entity.titleField;
-  const toOption = (row: Row) => toReferenceOption(row, labelField, options.descriptionField);
-  const loadOptions: LoadOptions = async (search, signal, page) => {
-    const body = await http.get<ListResponse<Row>>(`/${entity.endpoint}`, {
-      query: { search, page, per_page: REFERENCE_PAGE_SIZE },
-      signal,
-    });
-    return { options: body.data.map(toOption), hasMore: body.meta.current_page < body.meta.last_page };
-  };
-  const resolveOption = async (value: string | number, signal: AbortSignal) => {
-    const body = await http.get<{ data: Row }>(`/${entity.endpoint}/${encodeURIComponent(String(value))}`, { signal });
-    return toOption(body.data);
-  };
-  return { loadOptions, resolveOption };
+  return loadersOf(entity, (row) => toReferenceOption(row, labelField, options.descriptionField));
 }
 
 /**
