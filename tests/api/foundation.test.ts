@@ -28,6 +28,16 @@ describe.each(testDatabaseKinds())('foundation on %s', (kind) => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('marks every API answer, errors included, as not to be stored by a browser or a proxy', async () => {
+    await client.signIn();
+    for (const url of ['/api/health', '/api/categories', '/api/auth/me', '/api/no-such-thing', '/api/categories/999999']) {
+      expect((await client.get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await client.get('/api/no-such-thing');
     expect(res.status).toBe(404);

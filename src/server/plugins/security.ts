@@ -16,7 +16,8 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Security headers (a CSP with no inline script, no framing, nosniff, a strict referrer policy),
+ * Security headers (a CSP with no inline script, no framing, nosniff, a strict referrer policy,
+ * `Cache-Control: no-store` on every API answer),
  * the XSRF double-submit cookie checked on every write, and JSON as the only accepted body type.
  */
 export const securityPlugin = fp(async function securityPlugin(app: FastifyInstance) {
@@ -56,7 +57,10 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
         httpOnly: false,
       });
     }
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return;
+    // Answers hold people's names, e-mails and phone numbers: no browser or proxy keeps a copy.
+    reply.header('cache-control', 'no-store');
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const headerToken = request.headers[XSRF_HEADER];
     if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
       throw forbidden('Missing or invalid XSRF token: echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.');
