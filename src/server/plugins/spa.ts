@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, `index.html` never cached, and any GET
+ * Serves the built SPA: brotli or gzip copies made by the build when the browser accepts them,
+ * hashed assets cached for a year, `index.html` never cached, and any GET
  * outside `/api` that matches no file falls back to `index.html` so client routes survive a reload.
  * Unknown `/api` paths stay JSON 404s (the errors plugin's not-found handler).
  */
@@ -19,6 +20,8 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
     root: options.publicDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every text file: the one the browser accepts is sent.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',
