@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const base = { name: 'Ramadan Joy', brand_name: 'Sirup Co', status: 'active', start_date: '2025-03-01', end_date: '2025-04-01' };
 const errorsOf = (body: any): string[] => (body.errors ?? []).map((e: any) => `${e.path} ${e.keyword} ${e.messageKey}`).sort();
@@ -13,9 +13,7 @@ describe.each(testDatabaseKinds())('campaigns API on %s', (kind) => {
   let categoryId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
     customerId = (await client.post('/api/customers', { email: 'c@x.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 3 })).body.data.id;
     categoryId = (await client.post('/api/categories', { name: 'Best Film', description: 'Moving pictures of note', status: 'active' })).body.data.id;
   });

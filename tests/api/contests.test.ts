@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;
 const CONTESTS = 20;
@@ -16,9 +16,7 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
   const rows: Array<{ id: number; customer_id: number; campaign_id: number | null; status: string; created_at: string; updated_at: string }> = [];
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
     const companies = ['Ogilvy Jakarta', 'Leo Burnett KL', '100%_Real Agency'];
     for (const [n, company] of companies.entries()) {
       const created = await client.post('/api/customers', { email: `c${n}@agency.test`, password: 'secret-1', password_confirmation: 'secret-1', max_entries: 10 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const body = (email: string) => ({ email, password: ' secret-1 ', password_confirmation: ' secret-1 ', max_entries: 5 });
 const unique = [{ path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} }];
@@ -11,9 +11,7 @@ describe.each(testDatabaseKinds())('customer e-mails are unique case-insensitive
   let client: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
   });
   afterAll(async () => t?.close());
 

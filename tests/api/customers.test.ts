@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const valid = { email: 'ana@agency.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 5 };
 
@@ -15,9 +15,7 @@ describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
   let client: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
   });
   afterAll(async () => t?.close());
 

@@ -4,7 +4,7 @@ import type { DashboardData } from '../../src/shared/dashboard-contract.js';
 import { DEMO_FIGURES } from '../../src/server/db/seed/demo-data.js';
 import { judgingStatus, LATEST_CONTESTS } from '../../src/server/routes/dashboard.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe('judgingStatus', () => {
   it('derives the dashboard status from the contest status and its grades per round', () => {
@@ -21,9 +21,7 @@ describe.each(testDatabaseKinds())('dashboard on %s', (kind) => {
   let client: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { DEMO_DATA: 'true' });
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind, { DEMO_DATA: 'true' }));
   });
   afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const keysOf = (body: any) => Object.fromEntries((body.errors ?? []).map((e: any) => [e.path, e.messageKey]));
 
@@ -9,9 +9,7 @@ describe.each(testDatabaseKinds())('categories and companies as the spec describ
   let client: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
   });
   afterAll(async () => t?.close());
 

@@ -3,7 +3,7 @@ import type { LoadedEntity } from '../../src/shared/descriptor/types.js';
 import { messageKeyFor } from '../../src/shared/field-errors.js';
 import { invalidCases, type RelatedIds, validBody } from '../fixtures/record-factory.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { allEntities, compareValues, ENTITY_ENV, fetchAll, matches, SEED_COUNT, seedAll } from './entities-helpers.js';
 
 const creatable = allEntities.filter((e) => e.descriptor.permissions.create.includes('admin'));
@@ -24,9 +24,7 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
   let ids: RelatedIds;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, ENTITY_ENV);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind, ENTITY_ENV));
     ids = await seedAll(t.app, client);
   });
   afterAll(async () => t?.close());

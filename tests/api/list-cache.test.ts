@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 // Lists are reused while the tables they were read from are unchanged (`x-list-cache: hit`); every
 // kind of change to any of those tables, through the API, through SQL or from another server on
@@ -16,9 +16,7 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
   let campaignId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    client = await new TestClient(t.app).init();
-    await client.signIn();
+    ({ t, client } = await startSignedInApp(kind));
     customerId = (await client.post('/api/customers', { email: 'lead@ogilvy.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 5 })).body.data.id;
     await client.put(`/api/customers/${customerId}`, { name: 'Ayu Lestari', email: 'lead@ogilvy.test', company: 'Ogilvy Jakarta', phone: '0812', job_title: 'Lead', is_active: true });
     categoryId = (await client.post('/api/categories', { name: 'Best Use of Social', description: 'Social media campaigns', status: 'active' })).body.data.id;

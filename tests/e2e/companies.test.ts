@@ -2,17 +2,13 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
-import { apiWrite, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
+import { apiWrite, openInEnglish, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
 let server: StartedServer;
 let page: Page;
 
-/** Opens `path` in English (the language is saved in the profile, so a failed test may leave another). */
-async function open(path: string) {
-  await page.goto(`${server.url}${path}`);
-  await switchLanguage(page, 'en');
-}
+const open = (path: string) => openInEnglish(page, `${server.url}${path}`);
 
 const toast = (text: string) => toastOf(page, text);
 

@@ -59,6 +59,12 @@ export async function switchLanguage(page: Page, language: 'en' | 'id' | 'ms'): 
   expect(await page.locator('html').getAttribute('lang')).toBe(language);
 }
 
+/** Goes to `url` and makes the page English (the language is saved in the profile, so a failed test may leave another). */
+export async function openInEnglish(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await switchLanguage(page, 'en');
+}
+
 /** Waits until `text` is visible on the page (exact match). */
 export async function seeText(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);

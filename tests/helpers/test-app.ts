@@ -110,3 +110,11 @@ export class TestClient {
     return this.request<T>('DELETE', url, undefined, headers);
   }
 }
+
+/** {@link startTestApp} and a client signed in as the test admin: the set-up most API suites share. */
+export async function startSignedInApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<{ t: TestApp; client: TestClient }> {
+  const t = await startTestApp(kind, env);
+  const client = await new TestClient(t.app).init();
+  await client.signIn();
+  return { t, client };
+}

@@ -31,6 +31,20 @@ function StatCard({ label, value }: { label: string; value: number }): ReactElem
   );
 }
 
+/** A round panel's figure: its label above the number. */
+function RoundFigure({ label, value }: { label: string; value: number }): ReactElement {
+  return (
+    <Box>
+      <Text as="p" size="2" color="gray">
+        {label}
+      </Text>
+      <Text as="p" size="6" weight="bold">
+        {value.toLocaleString()}
+      </Text>
+    </Box>
+  );
+}
+
 function RoundPanel({ round, juries, graded }: DashboardData['rounds'][number]): ReactElement {
   const { t } = useTranslation();
   return (
@@ -39,22 +53,8 @@ function RoundPanel({ round, juries, graded }: DashboardData['rounds'][number]):
         {t('pages.dashboard.round', { round })}
       </Heading>
       <Grid columns="2" gap="3">
-        <Box>
-          <Text as="p" size="2" color="gray">
-            {t('pages.dashboard.roundJuries')}
-          </Text>
-          <Text as="p" size="6" weight="bold">
-            {juries.toLocaleString()}
-          </Text>
-        </Box>
-        <Box>
-          <Text as="p" size="2" color="gray">
-            {t('pages.dashboard.gradedExams')}
-          </Text>
-          <Text as="p" size="6" weight="bold">
-            {graded.toLocaleString()}
-          </Text>
-        </Box>
+        <RoundFigure label={t('pages.dashboard.roundJuries')} value={juries} />
+        <RoundFigure label={t('pages.dashboard.gradedExams')} value={graded} />
       </Grid>
     </Card>
   );
