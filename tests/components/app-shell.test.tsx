@@ -163,7 +163,8 @@ describe('app shell routes', { timeout: 30_000 }, () => {
     handler = (url) => (url === '/api/meta/entities' ? { status: 200, body: { data: [] } } : { status: 404 });
     const router = renderAt('/manage-applicant');
     await screen.findByRole('heading', { name: 'Manage Applicant' }, { timeout: 10_000 });
-    expect(document.title).toBe('Manage Applicant | Awards CMS');
+    // The title is set by an effect after the heading renders: on a loaded machine, a moment later.
+    await waitFor(() => expect(document.title).toBe('Manage Applicant | Awards CMS'), { timeout: 10_000 });
     await act(() => router.navigate('/nowhere'));
     await screen.findByRole('heading', { name: "Looks like you're lost" }, { timeout: 10_000 });
   });

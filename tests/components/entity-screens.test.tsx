@@ -37,7 +37,7 @@ describe('the list screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Create Category' }).getAttribute('href')).toBe('/create-category');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByText('Manage Category').getAttribute('aria-current')).toBe('page');
-    expect(document.title).toMatch(/^Manage Category/);
+    await waitFor(() => expect(document.title).toMatch(/^Manage Category/), { timeout: 10_000 });
   });
 
   it("says 'No categories found.' when there are none", async () => {
