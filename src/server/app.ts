@@ -16,6 +16,7 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
+import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one across apps); the app then does not close it. */
@@ -41,7 +42,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Start-up may sync entity tables (index builds on big tables) and open PGlite on a busy machine.
     pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // lengthBeforePattern: a pattern never runs on a string its maxLength has refused (issue 13).
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true }, plugins: [lengthBeforePattern as never] },
   });
   app.decorate('config', config);
   app.decorate('startupNotes', [] as string[]);

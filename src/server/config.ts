@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EMAIL_PATTERN } from '../shared/descriptor/length-first.js';
 
 /** Everything the server reads from its environment, after defaults and checks. */
 export interface AppConfig {
@@ -108,7 +109,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
 
   const adminEmail = (optional(env, 'ADMIN_EMAIL') ?? 'admin@example.com').toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+  if (adminEmail.length > 254 || !new RegExp(EMAIL_PATTERN, 'u').test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL must be an e-mail address; got "${env.ADMIN_EMAIL}".`);
   }
   const adminPassword = optional(env, 'ADMIN_PASSWORD');

@@ -3,8 +3,8 @@ import { AccountService, type ProfileInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
 import { accessTokenOf } from '../plugins/auth.js';
+import { EMAIL_PATTERN } from '../../shared/descriptor/length-first.js';
 
-const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
 const newPassword = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
 // Long enough for any real password, short enough that nobody makes the KDF hash a megabyte.
