@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
 
 let suite: BrowserSuite | undefined;
 let server: StartedServer;
@@ -25,6 +25,7 @@ interface Finding {
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) on the page and returns its serious and critical violations. */
 async function seriousViolations(page: Page): Promise<Finding[]> {
+  await settleAnimations(page);
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -18,8 +18,11 @@ interface AxeViolation { id: string; impact: string | null; help: string; nodes:
 /**
  * Runs axe-core on the page's content sections and any open popover (the widgets; the shell's
  * header and footer are not this suite's subject) and returns the serious and critical violations.
+ * Waits for opening animations first: axe blends a half-faded popover's colours with what lies
+ * behind it, which failed the check at random, however strong the colours are at rest.
  */
 async function seriousViolations(target: Page): Promise<string[]> {
+  await settleAnimations(target);
   if (!(await target.evaluate(() => 'axe' in window))) await target.addScriptTag({ content: axeSource });
   const violations = await target.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -239,3 +239,15 @@ export async function withScreenshotOnFailure<T>(page: Page, name: string, body:
     throw error;
   }
 }
+
+/**
+ * Waits until every finite CSS animation on the page has finished (a popover's 160 ms fade-in, a
+ * slide-in menu), so that a colour-contrast check measures the colours a reader sees, not a
+ * half-faded frame. Endless animations (spinners) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

@@ -112,7 +112,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
                       style={{
                         ...dayButton,
                         color: selected ? 'var(--accent-contrast)'
-                          : !day.selectable ? 'var(--gray-8)' : day.inMonth ? 'var(--gray-12)' : 'var(--gray-11)',
+                          : !day.selectable ? 'var(--gray-8)' : day.inMonth ? 'var(--gray-12)' : 'var(--gray-a11)',
                         fontWeight: day.inMonth ? 500 : 400,
                         background: selected ? 'var(--accent-9)' : focused ? 'var(--accent-a4)' : day.inMonth ? 'transparent' : 'var(--gray-a3)',
                         boxShadow: day.isToday && !selected ? 'inset 0 0 0 1px var(--accent-8)' : undefined,
