@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
+import { accounts } from './migrations/002-accounts.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
+  '002-accounts': accounts,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

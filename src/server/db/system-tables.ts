@@ -22,6 +22,8 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** A juror's jury record (the `jury` entity); null for admins. */
+  jury_id: number | null;
 }
 
 /** One row per sign-in; the refresh-token family is the session itself. */
