@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -7,12 +8,15 @@ import { createTestDatabase, postgresUrl, type TestDatabase } from '../helpers/d
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TestClient } from '../helpers/test-app.js';
 
 const CONNECT_TIMEOUT_MS = 1000;
+const QUERY_TIMEOUT_MS = 1500;
 
 /** A TCP proxy in front of PostgreSQL that can be cut (refusing), frozen (accepting, never answering) and restored. */
 class Proxy {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
   mode: 'pass' | 'freeze' = 'pass';
+  /** Open connections stay open but carry nothing either way: a frozen network, not a refusal. */
+  silent = false;
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -29,7 +33,9 @@ class Proxy {
       upstream.on('error', () => client.destroy());
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
+      // Forwarded by hand, so that silence() can stop the traffic on open connections.
+      client.on('data', (chunk) => void (this.silent || upstream.write(chunk)));
+      upstream.on('data', (chunk) => void (this.silent || client.write(chunk)));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -85,6 +91,7 @@ suite('PostgreSQL unreachable', () => {
       DATABASE_URL: viaProxy.toString(),
       DATA_DIR: ':memory:',
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       DEMO_DATA: 'false',
@@ -149,5 +156,33 @@ suite('PostgreSQL unreachable', () => {
     proxy.mode = 'pass';
     await proxy.listen(port);
     expect(await eventually(async () => (await client.get('/api/auth/me')).status === 200, 10_000)).toBe(true);
+  });
+
+  it('gives up on a database that goes silent mid-query with 503, and recovers when it answers again', async () => {
+    expect((await client.get('/api/categories')).status).toBe(200);
+    proxy.silent = true;
+    const hung = await timed(() => Promise.all([client.get('/api/categories'), client.get('/api/categories?page=2')]));
+    proxy.silent = false;
+    for (const res of hung.value) expectUnavailable(res);
+    // The client-side limit is the statement limit plus a 2 s margin; before, this waited for ever.
+    expect(hung.ms).toBeLessThan(QUERY_TIMEOUT_MS + 2000 + 4000);
+    expect(await eventually(async () => (await client.get('/api/categories')).status === 200, 10_000)).toBe(true);
+  });
+
+  it('answers a statement stopped by statement_timeout with 503 UNAVAILABLE and Retry-After, not 500', async () => {
+    const locker = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table categories in access exclusive mode');
+      // A search no list answer is cached for, so the table itself is read.
+      const res = await timed(() => client.get(`/api/categories?search=locked-${Date.now()}`));
+      expectUnavailable(res.value);
+      expect(res.ms).toBeLessThan(QUERY_TIMEOUT_MS + 4000);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    expect((await client.get('/api/categories')).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
 import { type Mailer, translate } from './mailer.js';
 import { consumeResetToken, createResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { clearThrottle, clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
+import { clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
 
 /** PUT /api/auth/me body, after schema validation. */
@@ -110,13 +110,7 @@ export class AccountService {
    */
   async forgotPassword(input: { email: string }, client: ClientInfo): Promise<void> {
     const email = normalizeEmail(input.email);
-    const [account, address] = await Promise.all([
-      hitThrottle(this.db, `forgot:account:${email}`, THROTTLE_RULES.forgotPerAccount),
-      hitThrottle(this.db, `forgot:address:${clientAddressKey(client.ip)}`, THROTTLE_RULES.forgotPerAddress),
-    ]);
-    if (account.exceeded || address.exceeded) {
-      throw rateLimited(Math.max(account.exceeded ? account.retryAfter : 0, address.exceeded ? address.retryAfter : 0));
-    }
+    await this.auth.lockout.admit('forgot', email, client);
     const user = await findUserByEmail(this.db, email);
     if (!user || user.disabled_at) return;
     // Not awaited: issuing and mailing the link must not make "account exists" answer slower than
@@ -183,11 +177,11 @@ export class AccountService {
 
   /** Checks a password of a signed-in admin, counting failures against the account's sign-in limit. */
   private async checkPassword(userId: number, email: string, hash: string, password: string, client: ClientInfo): Promise<boolean> {
-    const account = await hitThrottle(this.db, `login:account:${email}`, THROTTLE_RULES.loginPerAccount);
-    if (account.exceeded) throw rateLimited(account.retryAfter);
+    const admission = await this.auth.lockout.admit('login', email, client);
     const ok = await verifyPassword(password, hash);
-    if (ok) await clearThrottle(this.db, `login:account:${email}`);
-    else await writeAudit(this.db, { action: 'auth.login_failed', userId, ip: client.ip, details: { email, reason: 'current password' } });
+    if (ok) await this.auth.lockout.succeeded(admission);
+    else await this.auth.lockout.failed(admission);
+    if (!ok) await writeAudit(this.db, { action: 'auth.login_failed', userId, ip: client.ip, details: { email, reason: 'current password' } });
     return ok;
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshResponse } from '../../shared/api-contract.js';
 import type { SystemTables } from '../db/system-tables.js';
-import { rateLimited, sessionReplaced, unauthenticated } from '../errors.js';
+import { sessionReplaced, unauthenticated } from '../errors.js';
 import { writeAudit } from './audit.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { SessionCache } from './session-cache.js';
@@ -16,7 +16,7 @@ import {
   type RevokeReason,
   rotateSession,
 } from './sessions.js';
-import { clearThrottle, clientAddressKey, hitThrottle, THROTTLE_RULES, unhitThrottle } from './throttle.js';
+import { Lockout } from './lockout.js';
 import {
   ACCESS_TOKEN_TTL,
   makeRefreshToken,
@@ -42,6 +42,8 @@ export interface AuthContext {
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The browser's device cookie ({@link Lockout}), when it sent one. */
+  deviceCookie?: string;
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -55,6 +57,8 @@ export class AuthService {
   readonly cache = new SessionCache();
   /** Verified access tokens until their `exp`; liveness is still checked through {@link cache}. */
   readonly tokens = new AccessTokenCache();
+  /** Sign-in and reset-mail limits, shared with the account service. */
+  readonly lockout: Lockout;
   readonly #refreshKey: Buffer;
 
   constructor(
@@ -63,33 +67,27 @@ export class AuthService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.#refreshKey = refreshKeyFrom(jwtSecret);
+    this.lockout = new Lockout(db, jwtSecret);
   }
 
   /**
-   * Checks e-mail and password, throttled per account and per address, and opens a session that
+   * Checks e-mail and password, limited by {@link Lockout}, and opens a session that
    * replaces the admin's other sessions. Unknown e-mail, wrong password and disabled admin all
    * answer the same 401 after the same work.
    */
   async signIn(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
     const email = normalizeEmail(input.email);
-    const accountKey = `login:account:${email}`;
-    const addressKey = `login:address:${clientAddressKey(client.ip)}`;
-    const [account, address] = await Promise.all([
-      hitThrottle(this.db, accountKey, THROTTLE_RULES.loginPerAccount),
-      hitThrottle(this.db, addressKey, THROTTLE_RULES.loginPerAddress),
-    ]);
-    if (account.exceeded || address.exceeded) {
-      throw rateLimited(Math.max(account.exceeded ? account.retryAfter : 0, address.exceeded ? address.retryAfter : 0));
-    }
+    const admission = await this.lockout.admit('login', email, client);
 
     const user = await findUserByEmail(this.db, email);
     const matches = await verifyPassword(input.password, user?.password_hash ?? null);
     if (!user || !matches || user.disabled_at) {
+      await this.lockout.failed(admission);
       await writeAudit(this.db, { action: 'auth.login_failed', userId: user?.id ?? null, ip: client.ip, details: { email } });
       throw unauthenticated(INVALID_CREDENTIALS);
     }
 
-    await Promise.all([clearThrottle(this.db, accountKey), unhitThrottle(this.db, addressKey)]);
+    await this.lockout.succeeded(admission);
     if (needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
 
     const sid = newSessionId();

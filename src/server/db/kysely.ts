@@ -26,6 +26,11 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** How long a query waits for a pool connection before failing as unavailable. */
   connectTimeoutMs?: number;
+  /**
+   * Longest a PostgreSQL statement runs (`statement_timeout`); the client gives up a little later
+   * on its own, so a database that stops answering (a frozen network) cannot hold a request.
+   */
+  queryTimeoutMs?: number;
   /** Largest number of PostgreSQL connections this process holds. */
   poolSize?: number;
   onPoolError?: (error: Error) => void;
@@ -78,7 +83,29 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** How much longer than `statement_timeout` the client waits before it gives a query up. */
+const CLIENT_TIMEOUT_MARGIN_MS = 2000;
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * A query the client gave up on is still on its connection, and whatever answers next would be
+ * taken for the next query's: the connection is closed instead, so the pool opens a fresh one.
+ */
+function dropOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).catch === 'function') {
+      (result as Promise<unknown>).catch((error: Error) => {
+        if (error?.message === QUERY_TIMEOUT_MESSAGE) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    }
+    return result;
+  };
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const queryTimeoutMs = options.queryTimeoutMs ?? 30_000;
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === INT8) return (value: string) => Number(value);
@@ -91,8 +118,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
-    // A statement that runs for more than 30 s is a bug or an attack; it must not hold a connection.
-    statement_timeout: 30_000,
+    // A statement that runs longer is a bug or an attack; it must not hold a connection. The server
+    // stops it (57014, answered 503); when the server itself has gone silent the client stops
+    // waiting shortly after, and TCP keepalive notices a dead peer on idle connections.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: types as pg.CustomTypesConfig,
   });
   // An idle connection dropped by the server emits here; without a listener the process would exit.
@@ -100,7 +132,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // A connection lost while checked out (between a transaction's statements, or just after a
   // query) emits on the client itself, where pg-pool listens only while it is idle: without this
   // listener a database restart would crash the server. The query in flight still fails (503).
-  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+    dropOnQueryTimeout(client);
+  });
   const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -127,8 +162,9 @@ const UNAVAILABLE_NODE_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
 ]);
-// 57P01-03: the server is shutting down or starting; 53300: too many connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// 57P01-03: the server is shutting down or starting; 53300: too many connections; 57014: the
+// statement ran past statement_timeout (a busy or stuck database: try again later, not a bug of ours).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** Whether an error means the database cannot be reached right now (as opposed to a bad query). */
 export function isUnavailableError(error: unknown): boolean {
@@ -140,7 +176,7 @@ export function isUnavailableError(error: unknown): boolean {
     }
   }
   if (typeof message === 'string') {
-    return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Query read timeout/i.test(
       message,
     );
   }

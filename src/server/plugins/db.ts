@@ -27,6 +27,7 @@ export const dbPlugin = fp(async function dbPlugin(app: FastifyInstance, options
         databaseUrl: config.databaseUrl,
         pgliteDir: embeddedDir ? path.join(embeddedDir, 'pglite') : undefined,
         connectTimeoutMs: config.dbConnectTimeoutMs,
+        queryTimeoutMs: config.dbQueryTimeoutMs,
         onPoolError: (error) => app.log.warn({ err: { message: error.message } }, 'database connection lost'),
       });
     } catch (error) {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountService, type ProfileInput, type RegisterInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
 import { juryRecordExists } from '../auth/jury-link.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE } from '../auth/lockout.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
 import { ROLES } from '../../shared/roles.js';
 import { accessTokenOf } from '../plugins/auth.js';
@@ -24,7 +25,7 @@ function object(properties: Record<string, unknown>, required: string[] = []) {
 
 function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null, deviceCookie: request.cookies[DEVICE_COOKIE] };
 }
 
 /** Sign-in, sessions and the admin's own account, under /api (DESIGN §4-5). */
@@ -40,8 +41,19 @@ export async function authRoutes(app: FastifyInstance) {
     },
     schema: { body: object({ email, password: anyPassword }, ['email', 'password']) },
   };
-  const signIn = async (request: FastifyRequest<{ Body: { email: string; password: string } }>) =>
-    app.auth.signIn(request.body, clientOf(request));
+  const signIn = async (request: FastifyRequest<{ Body: { email: string; password: string } }>, reply: FastifyReply) => {
+    const client = clientOf(request);
+    const answer = await app.auth.signIn(request.body, client);
+    // This browser now counts as known to the account: others' failures never hold it back.
+    reply.setCookie(DEVICE_COOKIE, app.auth.lockout.deviceCookieAfterSignIn(answer.data.email, client.deviceCookie), {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_MAX_AGE,
+    });
+    return answer;
+  };
   app.post('/login', login, signIn);
   app.post('/auth/login', login, signIn);
 
