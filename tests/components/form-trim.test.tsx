@@ -75,7 +75,7 @@ describe('form trimming', { timeout: 30_000 }, () => {
     ],
     [
       'id',
-      'Perbarui Pelanggan',
+      'Perbarui Peserta',
       [
         'Nama harus kurang dari 100 karakter',
         'Telepon harus kurang dari 20 karakter',
@@ -85,7 +85,7 @@ describe('form trimming', { timeout: 30_000 }, () => {
     ],
     [
       'ms',
-      'Kemas Kini Pelanggan',
+      'Kemas Kini Peserta',
       [
         'Nama mestilah kurang daripada 100 aksara',
         'Telefon mestilah kurang daripada 20 aksara',

@@ -30,8 +30,8 @@ describe('the list error state', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['id', 'Gagal memuat kontes', 'Terjadi kesalahan. Silakan coba lagi.'],
-    ['ms', 'Ralat memuatkan peraduan', 'Ada sesuatu yang tidak kena. Sila cuba lagi.'],
+    ['id', 'Gagal memuat karya', 'Terjadi kesalahan. Silakan coba lagi.'],
+    ['ms', 'Ralat memuatkan penyertaan', 'Ada sesuatu yang tidak kena. Sila cuba lagi.'],
   ] as const)('says it in %s', async (language, heading, fallback) => {
     const alert = await failingList('/manage-contest', 'contests', { status: 503 }, language);
     expect(within(alert).getByRole('heading', { name: heading })).toBeTruthy();

@@ -13,7 +13,10 @@ describe('mail text', () => {
       expect(text).not.toContain('{{');
     }
     expect(new Set([en, id, ms]).size).toBe(3);
-    expect(translate('ms', 'emails.passwordReset.subject')).toBe('Tetapkan semula kata laluan Awards Console anda');
+    expect(translate('ms', 'emails.passwordReset.subject')).toBe('Set semula kata laluan Awards Console anda');
+    // Formal register: the Malay mail opens with 'Salam sejahtera', the Indonesian one with 'Yth.'.
+    expect(ms).toMatch(/^Salam sejahtera Siti,/);
+    expect(id).toMatch(/^Yth\. Siti,/);
   });
 
   it('falls back to English for an unknown language', () => {

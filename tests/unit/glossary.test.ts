@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const TRANSLATED = ['id', 'ms'] as const;
+type Lang = (typeof TRANSLATED)[number];
+type Tree = { [key: string]: string | Tree };
+
+interface Term {
+  term: string;
+  en: string;
+  id: string;
+  ms: string;
+  forbidden: Partial<Record<Lang, string[]>>;
+  exceptKeys?: string[];
+}
+
+const glossary = JSON.parse(fs.readFileSync(path.join(root, 'locales', 'glossary.json'), 'utf8')) as { terms: Term[] };
+
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else flatten(value, full, out);
+  }
+  return out;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A whole-word, any-case pattern for a word or phrase (letters or digits may not touch it). */
+export function wordPattern(word: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word).replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+/** Every `lang: key uses "word" (term)` for the forbidden words in `texts`. */
+export function forbiddenUses(lang: Lang, texts: Map<string, string>, terms: Term[]): string[] {
+  const found: string[] = [];
+  for (const term of terms) {
+    for (const word of term.forbidden[lang] ?? []) {
+      const pattern = wordPattern(word);
+      for (const [key, text] of texts) {
+        if (term.exceptKeys?.includes(key)) continue;
+        // Interpolation variables ({{count}}) are names, not words a reader sees.
+        if (pattern.test(text.replace(/\{\{[^}]*\}\}/g, ' '))) found.push(`${lang}: ${key} uses "${word}" (${term.term}: say "${term[lang]}")`);
+      }
+    }
+  }
+  return found;
+}
+
+const locale = (lang: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', lang, 'common.json'), 'utf8')) as Tree);
+
+describe('glossary', () => {
+  it('gives every term its word in en, id and ms and a list of forbidden words per translated language', () => {
+    expect(glossary.terms.length).toBeGreaterThan(15);
+    for (const term of glossary.terms) {
+      for (const lang of ['en', 'id', 'ms'] as const) expect(term[lang], `${term.term} ${lang}`).toMatch(/\S/);
+      for (const lang of TRANSLATED) expect(term.forbidden[lang]?.length, `${term.term} forbidden ${lang}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('matches forbidden words whole, in any case, and not inside other words or variables', () => {
+    const terms: Term[] = [{ term: 'contest', en: 'Contest', id: 'Karya', ms: 'Penyertaan', forbidden: { id: ['kontes'], ms: ['edit'] } }];
+    const texts = new Map([
+      ['a', 'Kontes baru'],
+      ['b', 'Karya baru'],
+      ['c', 'Lihat {{kontes}}'],
+      ['d', 'kredit kepada rakan kongsi'],
+      ['e', 'Daftar KONTES.'],
+    ]);
+    expect(forbiddenUses('id', texts, terms)).toEqual(['id: a uses "kontes" (contest: say "Karya")', 'id: e uses "kontes" (contest: say "Karya")']);
+    expect(forbiddenUses('ms', texts, terms)).toEqual([]);
+  });
+
+  it.each(TRANSLATED)('finds no word the glossary forbids in locales/%s/common.json', (lang) => {
+    expect(forbiddenUses(lang, locale(lang), glossary.terms)).toEqual([]);
+  });
+
+  it('addresses the reader as "Anda" (capitalised) in Indonesian', () => {
+    const lower = [...locale('id')].filter(([, text]) => /(?<![\p{L}])anda(?![\p{L}])/u.test(text)).map(([key]) => key);
+    expect(lower).toEqual([]);
+  });
+});
