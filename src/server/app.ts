@@ -17,6 +17,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
+import { logSerializers } from './log-redaction.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one across apps); the app then does not close it. */
@@ -33,7 +34,8 @@ export interface BuildOptions {
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Request lines carry URLs; reset and sign-in links hold tokens that must not reach the log.
+    logger: options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: logSerializers },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Long enough for real requests, short enough that a stuck client cannot hold a socket forever.

@@ -84,6 +84,10 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
           errors: path ? [{ path, keyword: 'unique', messageKey: 'validation.unique', params: {} }] : undefined,
         });
       }
+      // A character the database cannot store (NUL) that got past the request checks.
+      case '22021':
+      case '22P05':
+        return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'The request contains a character that is not allowed.' });
       case '23503':
         return send(reply, {
           statusCode: 409,

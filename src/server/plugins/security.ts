@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../errors.js';
+import { badRequest, forbidden, validationFailed } from '../errors.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -13,6 +13,20 @@ function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The dotted paths of the strings (values or keys) in a parsed JSON body that hold a NUL character. */
+function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) found.push(path);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes('\0')) found.push(path);
+      else nulPaths(item, at, found);
+    }
+  }
+  return found;
 }
 
 /**
@@ -46,6 +60,20 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
 
   // Writes carry JSON or nothing: dropping the text parser makes any other body type a 415.
   app.removeContentTypeParser('text/plain');
+
+  // PostgreSQL cannot store a NUL character (22021): a query parameter or JSON string holding one
+  // is the client's mistake, answered 400 / 422 before anything reaches the database.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const query = request.url.indexOf('?');
+    if (query >= 0 && /%00|\0/.test(request.url.slice(query))) {
+      throw badRequest('A query parameter contains a character that is not allowed (NUL).');
+    }
+    const paths = nulPaths(request.body);
+    if (paths.length > 0) {
+      throw validationFailed(paths.map((path) => ({ path, keyword: 'characters', messageKey: 'validation.characters', params: {} })));
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
