@@ -239,5 +239,7 @@ describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
     const res = await client.delete(`/api/customers/${used}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This customer is still used by 1 contest; it cannot be deleted.');
+    // What the client words in the user's language: the key, the entity that uses it and how many.
+    expect(res.body.errors).toEqual([{ path: '', keyword: 'inUse', messageKey: 'errors.inUse', params: { entity: 'contest', count: 1 } }]);
   });
 });

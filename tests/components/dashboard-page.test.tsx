@@ -83,7 +83,9 @@ describe('DashboardPage', () => {
 
   it('shows the error box when the figures cannot be loaded', async () => {
     await changeLanguage('en');
-    renderDashboard(() => json({ statusCode: 500, code: 'INTERNAL', message: 'Database down' }, 500));
-    expect((await screen.findByRole('alert')).textContent).toContain('Error loading the dashboard: Database down');
+    renderDashboard(() => json({ statusCode: 503, code: 'UNAVAILABLE', message: 'Database down' }, 503));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Error loading the dashboard: The service is unavailable for a moment. Please try again shortly.',
+    );
   });
 });

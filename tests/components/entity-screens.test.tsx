@@ -51,7 +51,7 @@ describe('the list screen', { timeout: 30_000 }, () => {
     api.override = (call) =>
       call.path === '/categories' ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database is resting' } } : undefined;
     await renderEntityRoutes(api, '/manage-category');
-    expect(await screen.findByText('Error loading categories: Database is resting')).toBeTruthy();
+    expect(await screen.findByText('Error loading categories: An error occurred')).toBeTruthy();
   });
 
   it('pages through companies with page and size in the URL', async () => {
@@ -120,14 +120,17 @@ describe('the list screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('row', { name: /Category 2/ })).toBeTruthy();
   });
 
-  it("toasts the server's reason when a delete is refused", async () => {
+  it("toasts the server's reason when a delete is refused, worded from its key, entity and count", async () => {
     const api = apiWith();
+    const inUse = { path: '', keyword: 'inUse', messageKey: 'errors.inUse', params: { entity: 'grade', count: 3 } };
     api.override = (call) =>
-      call.method === 'DELETE' ? { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'Category is used by 3 contests' } } : undefined;
+      call.method === 'DELETE'
+        ? { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'This contest is still used by 3 grades.', errors: [inUse] } }
+        : undefined;
     const { user } = await renderEntityRoutes(api, '/manage-category');
     await user.click(await screen.findByRole('button', { name: 'Delete Film' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Category is used by 3 contests')).toBeTruthy();
+    expect(await screen.findByText('This record is still used by 3 grades; it cannot be deleted.')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Film/ })).toBeTruthy();
   });
 });
@@ -151,7 +154,7 @@ describe('the create and edit screens', { timeout: 30_000 }, () => {
     const api = apiWith();
     api.override = (call) => (call.path === '/categories/1' ? { status: 503, body: { statusCode: 503, code: 'UNAVAILABLE', message: 'Try again soon' } } : undefined);
     await renderEntityRoutes(api, '/manage-category/edit/1');
-    expect(await screen.findByText('Error loading category: Try again soon')).toBeTruthy();
+    expect(await screen.findByText('Error loading category: The service is unavailable for a moment. Please try again shortly.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Category List' })).toBeTruthy();
   });
 

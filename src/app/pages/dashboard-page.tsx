@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import type { DashboardData, JudgingStatus, LatestContest } from '../../shared/dashboard-contract.js';
@@ -132,7 +133,7 @@ export function DashboardPage(): ReactElement {
       {query.isPending ? (
         <LoadingState label={t('pages.dashboard.loading')} />
       ) : query.isError ? (
-        <ErrorState message={t('pages.dashboard.loadError', { message: query.error.message })} />
+        <ErrorState message={t('pages.dashboard.loadError', { message: describeError(query.error, t) })} />
       ) : (
         <>
           <Grid columns={{ initial: '1', sm: '3' }} gap="3" aria-label={t('pages.dashboard.figures')} role="group">

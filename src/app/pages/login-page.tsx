@@ -175,9 +175,8 @@ function loginErrorMessage(error: unknown, t: (key: string) => string): string {
     if (error.code === 'UNAUTHENTICATED') return t('errors.invalidCredentials');
     if (error.code === 'RATE_LIMITED') return t('errors.rateLimited');
     if (error.code === 'NETWORK') return t('errors.network');
-    if (error.isFallbackMessage) return t('toasts.loginFailed');
   }
-  return describeError(error, t) || t('toasts.loginFailed');
+  return describeError(error, t, t('toasts.loginFailed'));
 }
 
 interface FieldProps {

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ApiError } from '../../engine/data/api-error.js';
+import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { fieldMessages } from './field-errors.js';
 import { FormField } from './form-field.js';
@@ -51,7 +51,7 @@ export function PasswordForm() {
       const messages = fieldMessages(error, t);
       setErrors(messages);
       if (Object.keys(messages).length === 0) {
-        toast.error(error instanceof ApiError && !error.isFallbackMessage ? error.message : t('toasts.passwordChangeFailed'));
+        toast.error(describeError(error, t, t('toasts.passwordChangeFailed')));
       }
     } finally {
       setSaving(false);

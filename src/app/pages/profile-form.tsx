@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AuthUser } from '../../shared/api-contract.js';
-import { ApiError } from '../../engine/data/api-error.js';
+import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
 import { changeLanguage, SUPPORTED_LANGUAGES } from '../i18n.js';
@@ -56,7 +56,7 @@ export function ProfileForm({ profile, onSaved }: { profile: AuthUser; onSaved: 
       const messages = fieldMessages(error, t);
       setErrors(messages);
       if (Object.keys(messages).length === 0) {
-        toast.error(error instanceof ApiError && !error.isFallbackMessage ? error.message : t('toasts.profileUpdateFailed'));
+        toast.error(describeError(error, t, t('toasts.profileUpdateFailed')));
       }
     } finally {
       setSaving(false);

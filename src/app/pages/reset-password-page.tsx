@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError } from '../../engine/data/api-error.js';
+import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
 import { usePageTitle } from '../use-page-title.js';
 import { fieldMessages } from './field-errors.js';
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
     } catch (caught) {
       const fields = fieldMessages(caught, t);
       if (fields.password) setErrors({ newPassword: fields.password });
-      else toast.error(caught instanceof ApiError && !caught.isFallbackMessage ? caught.message : t('toasts.resetFailed'));
+      else toast.error(describeError(caught, t, t('toasts.resetFailed')));
     } finally {
       setSaving(false);
     }

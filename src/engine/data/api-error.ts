@@ -12,8 +12,8 @@ export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
 
 /**
  * A non-2xx answer from the API, or a transport failure (`status` 0, code `NETWORK`).
- * `message` is the server's `message`, else the transport's message, else 'An error occurred';
- * show it through {@link errorMessageKey} / {@link describeError} so the fallback is translated.
+ * `message` is the server's English `message`, else the transport's message, else 'An error
+ * occurred', for logs; screens show {@link describeError}, which translates by code and key.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -55,16 +55,53 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A translation function as i18next's `t` (a key and its interpolation values). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The translated sentence for each stable code (DESIGN §4); `errors.generic` for the rest. */
+const CODE_KEYS: Partial<Record<ApiError['code'], string>> = {
+  NETWORK: 'errors.network',
+  NOT_FOUND: 'errors.codes.notFound',
+  CONFLICT: 'errors.codes.conflict',
+  FORBIDDEN: 'errors.codes.forbidden',
+  RATE_LIMITED: 'errors.codes.rateLimited',
+  UNAVAILABLE: 'errors.codes.unavailable',
+  UNAUTHENTICATED: 'errors.codes.unauthenticated',
+  SESSION_REPLACED: 'errors.codes.sessionReplaced',
+  BAD_REQUEST: 'errors.codes.badRequest',
+  VALIDATION: 'errors.codes.validation',
+};
+
+/** Codes that say nothing a screen's own fallback ('Failed to delete category') does not say better. */
+const VAGUE_CODES = new Set<ApiError['code']>(['INTERNAL', 'BAD_REQUEST', 'VALIDATION']);
+
+/** One error item without a field, translated by its `messageKey` (an in-use count names the entity). */
+function translateItem(item: FieldError, t: Translate): string {
+  const params = item.params ?? {};
+  if (item.keyword === 'inUse' && typeof params.entity === 'string') {
+    const count = Number(params.count);
+    const users = t(`errors.records.${params.entity}`, { count, defaultValue: `${count} ${params.entity}` });
+    return t(item.messageKey, { ...params, users });
+  }
+  return t(item.messageKey, params);
+}
+
 /**
- * The text to show for any thrown value: the server or transport message when there is one, else
- * the translated 'An error occurred'.
+ * The text to show for any thrown value, in the user's language, chosen by the error's `code` and
+ * `messageKey`s, never by the server's English `message`: the messages of errors without a field
+ * path ('This record is still used by 3 grades.'), else the sentence for the code, else `fallback`
+ * (a screen's own 'Failed to delete category') or the translated 'An error occurred'. A transport
+ * failure reads 'The server could not be reached...'.
  *
- * @example toast.error(describeError(error, t))
+ * @example toast.error(describeError(error, t, t('entities.category.delete_failed')))
  */
-export function describeError(error: unknown, t: (key: string) => string): string {
-  if (error instanceof ApiError) return error.isFallbackMessage ? t(FALLBACK_ERROR_KEY) : error.message;
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return t(FALLBACK_ERROR_KEY);
+export function describeError(error: unknown, t: Translate, fallback?: string): string {
+  if (!(error instanceof ApiError)) return fallback ?? t(FALLBACK_ERROR_KEY);
+  const general = (error.errors ?? []).filter((item) => !item.path && item.messageKey);
+  if (general.length > 0) return general.map((item) => translateItem(item, t)).join(' ');
+  const key = CODE_KEYS[error.code];
+  if (key && !(fallback && VAGUE_CODES.has(error.code))) return t(key);
+  return fallback ?? t(FALLBACK_ERROR_KEY);
 }
 
 /** Maps the status of a body-less error answer to the closest stable code. */

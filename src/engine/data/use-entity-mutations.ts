@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { useDialogs } from '../ui/dialog-context.js';
-import { isApiError } from './api-error.js';
+import { describeError, type Translate } from './api-error.js';
 import { entityPaths, recordTitle } from './entity-labels.js';
 import { deleteRecord, type EntityRecord } from './entity-queries.js';
 import { queryKeys } from './query-keys.js';
 
 /**
- * The text of a failed mutation (spec §8): the server's message, else the entity's fallback
- * ('Failed to delete category'). Transport failures and empty messages use the fallback.
+ * The text of a failed mutation (spec §8) in the user's language: what the error's code and keys
+ * say ('This record is still used by 1 grade.', 'The server could not be reached...'), else the
+ * entity's fallback ('Failed to delete category').
  */
-export function mutationErrorText(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.status === 0 || error.isFallbackMessage ? fallback : error.message;
-  return fallback;
+export function mutationErrorText(error: unknown, t: Translate, fallback: string): string {
+  return describeError(error, t, fallback);
 }
 
 /** Refreshes every list and record of an entity (and drops a deleted record's cache). */
@@ -51,7 +51,7 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
           deleted = true;
           toast.success(t(entity.texts.deleted));
         } catch (error) {
-          toast.error(mutationErrorText(error, t(entity.texts.deleteFailed)));
+          toast.error(mutationErrorText(error, t, t(entity.texts.deleteFailed)));
         }
         await invalidate(deleted ? record.id : undefined);
       },

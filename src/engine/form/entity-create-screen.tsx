@@ -47,7 +47,7 @@ export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactE
     onError: (error) => {
       const fieldErrors = fieldErrorsOf(error);
       setServerErrors(fieldErrors);
-      if (!fieldErrors) toast.error(mutationErrorText(error, t(entity.texts.createFailed)));
+      if (!fieldErrors) toast.error(mutationErrorText(error, t, t(entity.texts.createFailed)));
     },
   });
   const onUnplaced = useCallback((messages: string[]) => messages.forEach((message) => toast.error(message)), []);

@@ -107,7 +107,7 @@ function EditForm(props: {
       }
       const fieldErrors = fieldErrorsOf(error);
       setServerErrors(fieldErrors);
-      if (!fieldErrors) toast.error(mutationErrorText(error, t(entity.texts.updateFailed)));
+      if (!fieldErrors) toast.error(mutationErrorText(error, t, t(entity.texts.updateFailed)));
     },
   });
   const onUnplaced = useCallback((messages: string[]) => messages.forEach((message) => toast.error(message)), []);

@@ -4,7 +4,7 @@ import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { ApiError, describeError } from '../data/api-error.js';
+import { describeError } from '../data/api-error.js';
 import { entityPaths } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
@@ -45,12 +45,6 @@ function EmptyList({ list }: { list: EntityListController }): ReactElement {
   );
 }
 
-/** What the server or the transport said about a failure; `undefined` when it said nothing. */
-function ownMessage(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.isFallbackMessage ? undefined : error.message;
-  return error instanceof Error && error.message.trim() ? error.message : undefined;
-}
-
 /**
  * The generic list screen: breadcrumbs, heading and create button, then the table with its
  * loading ('Loading...'), error ('Error loading categories: …', or with `list.texts.errorTitle` a
@@ -72,7 +66,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
     body = (
       <Box p="4">
         {texts.errorTitle ? (
-          <ErrorState title={t(texts.errorTitle)} message={ownMessage(list.error) ?? t(texts.errorFallback ?? 'errors.somethingWentWrongTryAgain')} />
+          <ErrorState title={t(texts.errorTitle)} message={describeError(list.error, t, t(texts.errorFallback ?? 'errors.somethingWentWrongTryAgain'))} />
         ) : (
           <ErrorState message={t(entity.texts.loadError, { message: describeError(list.error, t) })} />
         )}

@@ -1,3 +1,4 @@
+import type { FieldError } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { conflict, notFound } from '../errors.js';
 import { labelOf, type OperationContext } from './context.js';
@@ -13,6 +14,7 @@ export async function remove(entity: LoadedEntity, id: number, ctx: OperationCon
     const existing = await trx.selectFrom(entity.descriptor.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw notFound(`${labelOf(entity)} not found.`);
     const users: string[] = [];
+    const items: FieldError[] = [];
     for (const other of ctx.registry.entities) {
       for (const relation of Object.values(other.descriptor.relations)) {
         if (relation.entity !== entity.descriptor.name || relation.onDelete !== 'restrict') continue;
@@ -22,17 +24,22 @@ export async function remove(entity: LoadedEntity, id: number, ctx: OperationCon
           .where(relation.field, '=', id)
           .executeTakeFirstOrThrow();
         const n = Number(row.n);
-        if (n > 0) users.push(`${n} ${n === 1 ? other.descriptor.label : other.descriptor.endpoint.replace(/[-_]/g, ' ')}`);
+        if (n === 0) continue;
+        users.push(`${n} ${n === 1 ? other.descriptor.label : other.descriptor.endpoint.replace(/[-_]/g, ' ')}`);
+        // The client words it in the user's language from the key, the entity and the count.
+        items.push({ path: '', keyword: 'inUse', messageKey: 'errors.inUse', params: { entity: other.descriptor.name, count: n } });
       }
     }
     if (users.length > 0) {
-      throw conflict(`This ${entity.descriptor.label} is still used by ${users.join(' and ')}; it cannot be deleted.`);
+      throw conflict(`This ${entity.descriptor.label} is still used by ${users.join(' and ')}; it cannot be deleted.`, items);
     }
     try {
       await trx.deleteFrom(entity.descriptor.table).where('id', '=', id).execute();
     } catch (error) {
       if ((error as { code?: string }).code === '23503') {
-        throw conflict(`This ${entity.descriptor.label} is still used by other records; it cannot be deleted.`);
+        throw conflict(`This ${entity.descriptor.label} is still used by other records; it cannot be deleted.`, [
+          { path: '', keyword: 'inUse', messageKey: 'errors.inUseUnknown', params: {} },
+        ]);
       }
       throw error;
     }
