@@ -47,7 +47,8 @@ describe.each(testDatabaseKinds().slice(0, 1))('the API describes itself (%s)', 
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    // The viewer's script is a static file of /api/docs, left out with `config: { openapi: false }`.
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) => route !== 'GET /api/docs/redoc.standalone.js');
     expect(registered.length).toBeGreaterThan(40);
     expect(documented).toEqual(registered);
   });

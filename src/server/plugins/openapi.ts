@@ -100,7 +100,8 @@ export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstanc
   );
   app.get(
     VIEWER_URL,
-    { config: { public: true }, schema: { tags: ['docs'], summary: 'The reference viewer (Redoc), served locally.', response: { 200: { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' } } } } } } },
+    // A static file of the reference page, not an operation of the API: left out of the document.
+    { config: { public: true, openapi: false } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       bundle ??= viewerBundle();
       const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -110,3 +111,10 @@ export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstanc
     },
   );
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` leaves the route out of GET /api/openapi.json (a static file, not an operation). */
+    openapi?: boolean;
+  }
+}
