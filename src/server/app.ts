@@ -7,6 +7,7 @@ import { authPlugin } from './plugins/auth.js';
 import { entitiesPlugin } from './plugins/entities.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
 import { authRoutes } from './routes/auth.js';
 import { entityRoutes } from './routes/entity-crud.js';
@@ -60,6 +61,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(authPlugin);
     await app.register(entitiesPlugin);
     await app.register(demoDataPlugin);
+    // Before the routes: it collects every /api route registered after it (DESIGN §15).
+    await app.register(openapiPlugin);
     await app.register(
       async (api) => {
         await api.register(healthRoutes);

@@ -44,7 +44,11 @@ export interface BenchServer {
   headers: Record<string, string>;
   /** The bench admin's sign-in answer (`token`, `refreshToken`, `expiresIn`, `data`: the user). */
   session: { token: string; refreshToken: string; expiresIn: number; data: unknown };
+  /** The server process's id (to read its memory). */
+  pid: number;
   stop(): Promise<void>;
+  /** Ends the process with `signal` (SIGKILL: no clean-up at all) and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** Starts the built server on a free port against the target and signs in. */
@@ -52,14 +56,16 @@ export async function startBenchServer(target: BenchTarget, extraEnv: Record<str
   const port = await freePort();
   const env = { ...process.env, ...benchEnv(target), ...extraEnv, PORT: String(port), HOST: '127.0.0.1' };
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
   };
+  const stop = () => kill('SIGTERM');
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
+      const timer = setTimeout(() => reject(new Error('the server did not start within 300 s')), 300_000);
       child.stdout!.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('is running at')) {
           clearTimeout(timer);
@@ -80,7 +86,7 @@ export async function startBenchServer(target: BenchTarget, extraEnv: Record<str
     const session = (await res.json()) as BenchServer['session'];
     const { token } = session;
     // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
-    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, session, stop };
+    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, session, pid: child.pid!, stop, kill };
   } catch (error) {
     await stop();
     throw error;

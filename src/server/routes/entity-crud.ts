@@ -11,6 +11,7 @@ import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { remove } from '../operations/remove.js';
 import { StaleRecordError, update } from '../operations/update.js';
+import { entityRouteSchema } from '../openapi/entity-schemas.js';
 
 const METHODS: Record<Action, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: '/' | '/:id' }> = {
   list: { method: 'GET', url: '/' },
@@ -21,9 +22,17 @@ const METHODS: Record<Action, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: 
 };
 
 /**
+ * The operations validate every request part themselves (text trimmed, blank as absent, the
+ * descriptor's messages) against the very schemas the routes carry, so Fastify does not.
+ */
+const validatedByOperations = () => (value: unknown) => ({ value });
+
+/**
  * The generic CRUD routes of one entity, registered under `/api/<endpoint>`. Each handler checks
  * the caller's role against the descriptor and calls an operation. An action no role may perform
- * answers 405 (a read-only entity's writes).
+ * answers 405 (a read-only entity's writes). Each route carries its schemas (request parts and
+ * success responses, see `openapi/entity-schemas.ts`): answers are serialised from them and
+ * `GET /api/openapi.json` describes them.
  */
 export async function entityCrudRoutes(app: FastifyInstance, options: { entity: LoadedEntity; listCache?: ListCache }) {
   const { entity, listCache } = options;
@@ -49,7 +58,8 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       let body = listCache.get(key, version);
       const hit = body !== undefined;
       if (body === undefined) {
-        body = JSON.stringify(await list(entity, { query, path }, ctx()));
+        // Serialised by the route's response schema, as an uncached answer would be.
+        body = reply.serialize(await list(entity, { query, path }, ctx())) as string;
         listCache.set(key, version, body);
       }
       reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');
@@ -90,10 +100,13 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
 
   for (const action of Object.keys(METHODS) as Action[]) {
     const { method, url } = METHODS[action];
+    const schema = entityRouteSchema(entity, app.entities, action);
     if (d.permissions[action].length === 0) {
       app.route({
         method,
         url,
+        schema,
+        validatorCompiler: validatedByOperations,
         handler: async (_request, reply) => {
           reply.header('allow', allow(url));
           throw new AppError(405, 'FORBIDDEN', `The ${d.label} ${action} action is not available.`);
@@ -103,7 +116,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     }
     // The auth guard checks the descriptor's roles before the handler; `guard` says it again here
     // so that the handler never runs for a role the descriptor does not name.
-    app.route({ method, url, config: { roles: d.permissions[action] as Role[] }, preHandler: guard(action), handler: handlers[action] });
+    app.route({ method, url, schema, validatorCompiler: validatedByOperations, config: { roles: d.permissions[action] as Role[] }, preHandler: guard(action), handler: handlers[action] });
   }
 }
 
