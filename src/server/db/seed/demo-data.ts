@@ -38,6 +38,15 @@ const inR2Shortlist = (g: number) => g % 5 === 1 || g % 5 === 3;
 const R2_FOUR_JURORS = 4;
 const R1_JURORS = 12;
 
+/** The awards a programme gives (DESIGN §9), handed out in rank order from a final round's ranking. */
+const DEMO_AWARDS: DemoRecord[] = [
+  { name: 'Grand Prix', rank: 1, rule: 'top_n', top_n: 1, min_score: null },
+  { name: 'Gold', rank: 2, rule: 'min_score', top_n: null, min_score: 85 },
+  { name: 'Silver', rank: 3, rule: 'min_score', top_n: null, min_score: 75 },
+  { name: 'Bronze', rank: 4, rule: 'min_score', top_n: null, min_score: 65 },
+  { name: 'Merit', rank: 5, rule: 'top_n', top_n: 2, min_score: null },
+];
+
 const HOUR = 3_600_000;
 const iso = (time: number) => new Date(time).toISOString();
 const day = (time: number) => iso(time).slice(0, 10);
@@ -190,5 +199,7 @@ export function buildDemoData(now: Date): DemoDataSet {
     }
   });
 
-  return { order: ['company', 'category', 'customer', 'campaign', 'contest', 'jury', 'exam', 'grade'], records };
+  records.award_category = DEMO_AWARDS.map((award, i) => ({ ...award, created_at: iso(t - (90 - i) * 24 * HOUR) }));
+
+  return { order: ['company', 'category', 'customer', 'campaign', 'contest', 'jury', 'exam', 'grade', 'award_category'], records };
 }
