@@ -1,4 +1,5 @@
 import type { BeforeWriteHook } from './hook-types.js';
+import { examNotFinal } from './exam-not-final.js';
 import { hashPassword } from './hash-password.js';
 import { lowercaseEmail } from './lowercase-email.js';
 import { slugFromName } from './slug-from-name.js';
@@ -13,4 +14,5 @@ export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Objec
   'slug-from-name': slugFromName,
   'hash-password': hashPassword,
   'lowercase-email': lowercaseEmail,
+  'exam-not-final': examNotFinal,
 });
