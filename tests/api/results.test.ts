@@ -197,6 +197,16 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(jurorRows[1]![1]).toBe('E-001');
   });
 
+  it("answers the dashboard's charts over every exam: final scores per exam, juror leniency, progress", async () => {
+    const res = await client.get<{ data: import('../../src/shared/results/results-contract.js').ResultsOverview }>('/api/results/overview');
+    expect(res.status).toBe(200);
+    const r1 = await results(exams.r1!.id);
+    expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(r1.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean));
+    const total = (await sql<{ n: string }>`select count(*) as n from grades`.execute(db)).rows[0]!.n;
+    expect(res.body.data.progress.at(-1)!.submitted).toBe(Number(total));
+    expect(res.body.data.jurors.reduce((sum, j) => sum + j.grades, 0)).toBe(Number(total));
+  });
+
   it('is for admins only', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/exams/${exams.r1!.id}/results` });
     expect(anonymous.statusCode).toBe(401);

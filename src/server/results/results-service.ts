@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { aggregateExam } from '../../shared/results/aggregate.js';
+import { aggregateExam, round2 } from '../../shared/results/aggregate.js';
 import { type AwardOverride, type AwardRule, computeAwards } from '../../shared/results/awards.js';
-import type { ExamResultsData, ProgressPoint, ResultsEntry } from '../../shared/results/results-contract.js';
+import type { ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../../shared/results/results-contract.js';
 import { conflict } from '../errors.js';
 import type { EntityRegistry } from '../operations/context.js';
 import { type ExamData, type ExamRow, loadExamData } from './exam-data.js';
@@ -106,4 +106,33 @@ export async function gradedContests(db: Kysely<any>, registry: EntityRegistry, 
   if (!table) return new Set();
   const rows = await sql<{ contest_id: number }>`select distinct contest_id from ${sql.table(table)} where exam_id = ${examId}`.execute(db);
   return new Set(rows.rows.map((r) => Number(r.contest_id)));
+}
+
+/** The dashboard's charts over every exam (see {@link ResultsOverview}). */
+export async function resultsOverview(db: Kysely<any>, registry: EntityRegistry): Promise<ResultsOverview> {
+  const table = registry.byName.get('exam')?.descriptor.table;
+  if (!table) return { exams: [], jurors: [], progress: [] };
+  const ids = (await db.selectFrom(table).select('id').orderBy('category_id').orderBy('round').execute()).map((r) => Number(r.id));
+  const all = [];
+  for (const id of ids) all.push(await examResults(db, registry, id));
+  const jurors = new Map<string, { grades: number; total: number; lenient: number }>();
+  const days = new Map<string, number>();
+  for (const r of all) {
+    for (const j of r.jurors) {
+      const s = jurors.get(j.name) ?? { grades: 0, total: 0, lenient: 0 };
+      jurors.set(j.name, { grades: s.grades + j.grades, total: s.total + j.mean * j.grades, lenient: s.lenient + j.leniency * j.grades });
+    }
+    let previous = 0;
+    for (const p of r.progress) {
+      days.set(p.date, (days.get(p.date) ?? 0) + p.submitted - previous);
+      previous = p.submitted;
+    }
+  }
+  let running = 0;
+  const progress = [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, n]) => ({ date, submitted: (running += n) }));
+  return {
+    exams: all.map((r) => ({ examId: r.exam.id, category: r.exam.category, round: r.exam.round, maxScore: r.exam.max_score, scores: r.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!) })),
+    jurors: [...jurors].map(([name, s]) => ({ name, grades: s.grades, mean: round2(s.total / s.grades), leniency: round2(s.lenient / s.grades) })).sort((a, b) => b.leniency - a.leniency || a.name.localeCompare(b.name)),
+    progress,
+  };
 }

@@ -4,13 +4,13 @@ import { forbidden, notFound } from '../errors.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from '../results/results-actions.js';
 import { type ExportOptions, exportResults } from '../results/results-export.js';
-import { examResults } from '../results/results-service.js';
+import { examResults, resultsOverview } from '../results/results-service.js';
 
 const reason = { type: 'string', minLength: 3, maxLength: 500 } as const;
 
 /**
  * The results of an exam (DESIGN §12), admins only:
- * - `GET /exams/{id}/results` → `{ data: ExamResultsData }`;
+ * - `GET /exams/{id}/results` → `{ data: ExamResultsData }`; `GET /results/overview` → the dashboard's charts;
  * - `GET /exams/{id}/results/export?format=csv|xlsx&per=entry|juror&anonymise=true&lang=en|id|ms` → the file;
  * - `POST /exams/{id}/shortlist` `{top}` or `{min_score}`, with `dry_run` → `{ data: ShortlistResult }`;
  * - `PUT /exams/{id}/awards/{contestId}` `{award_category_id (null: none), reason}` overrides one award;
@@ -30,6 +30,11 @@ export async function resultsRoutes(app: FastifyInstance) {
     return { userId: request.user.id, ip: request.ip ?? null };
   };
   const ctx = () => [app.db, app.entities] as const;
+
+  app.get('/results/overview', async (request) => {
+    actor(request);
+    return { data: await resultsOverview(...ctx()) };
+  });
 
   app.get('/exams/:id/results', async (request) => {
     actor(request);

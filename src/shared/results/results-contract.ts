@@ -64,3 +64,13 @@ export interface ShortlistResult {
   keptGraded: number[];
   unchanged: number[];
 }
+
+/** `GET /api/results/overview` → `{ data: ResultsOverview }`: the dashboard's charts over every exam. */
+export interface ResultsOverview {
+  /** Final scores of each exam's graded entries, with the category and round. */
+  exams: Array<{ examId: number; category: string | null; round: number; maxScore: number; scores: number[] }>;
+  /** Each juror's leniency across the exams they graded: the mean of (juror mean − exam mean), weighted by their grades. */
+  jurors: Array<{ name: string; grades: number; mean: number; leniency: number }>;
+  /** Submitted grades of every exam, cumulated by day. */
+  progress: ProgressPoint[];
+}
