@@ -1,4 +1,4 @@
-import { Box, Card, Heading, Table, Text } from '@radix-ui/themes';
+import { Box, Card, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import {
   BarController,
   BarElement,
@@ -49,7 +49,10 @@ export function ChartFigure({ title, config, table }: { title: string; config: C
           <summary>
             <Text size="2">{t('results.charts.tableAlternative')}</Text>
           </summary>
-          <Table.Root size="1" aria-label={title}>
+          <Table.Root size="1">
+            <VisuallyHidden asChild>
+              <caption>{title}</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 {table.columns.map((c) => (

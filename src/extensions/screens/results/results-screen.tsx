@@ -1,4 +1,4 @@
-import { Badge, Callout, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,10 @@ export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement 
   const { t, i18n } = useTranslation();
   const columns = ['position', 'rank', 'entry', 'company', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];
   return (
-    <Table.Root variant="surface" aria-label={t('results.title')}>
+    <Table.Root variant="surface">
+      <VisuallyHidden asChild>
+        <caption>{t('results.title')}</caption>
+      </VisuallyHidden>
       <Table.Header>
         <Table.Row>
           {columns.map((c) => (
