@@ -41,8 +41,8 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   it("answers an exam's results whose means and counts the database reproduces", async () => {
     const data = await results(exams.r1!.id);
     expect(data.exam).toMatchObject({ id: exams.r1!.id, round: 1, max_score: 100 });
-    const sums = await sql<{ contest_id: number; n: string; mean: string }>`select contest_id, count(*) as n, round(avg(score)::numeric, 2) as mean
-      from grades where exam_id = ${exams.r1!.id} group by contest_id`.execute(db);
+    const sums = await sql<{ contest_id: number; n: string; mean: string }>`select contest_id, count(*) as n, round(avg(total)::numeric, 2) as mean
+      from grades where exam_id = ${exams.r1!.id} and status = 'submitted' group by contest_id`.execute(db);
     expect(sums.rows.length).toBeGreaterThan(2);
     for (const row of sums.rows) {
       const entry = data.entries.find((e) => e.contestId === Number(row.contest_id))!;
@@ -98,13 +98,14 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
 
   it('creates the Round 2 exam as a draft with the criteria copied when it is missing', async () => {
     await db.deleteFrom('grades').where('exam_id', '=', exams.otherR2!.id).execute();
+    await db.deleteFrom('assignments').where('exam_id', '=', exams.otherR2!.id).execute();
     await db.deleteFrom('exams').where('id', '=', exams.otherR2!.id).execute();
     const res = await client.post<{ data: ShortlistResult }>(`/api/exams/${exams.otherR1!.id}/shortlist`, { min_score: 70 });
     expect(res.body).toEqual(expect.objectContaining({ data: expect.anything() }));
     expect(res.body.data.createdExam).toBe(true);
     const created = await db.selectFrom('exams').selectAll().where('id', '=', res.body.data.targetExamId).executeTakeFirstOrThrow();
     const source = await db.selectFrom('exams').selectAll().where('id', '=', exams.otherR1!.id).executeTakeFirstOrThrow();
-    expect(created).toMatchObject({ round: 2, category_id: source.category_id, criteria: source.criteria, max_score: source.max_score, status: 'closed' });
+    expect(created).toMatchObject({ round: 2, category_id: source.category_id, criteria: source.criteria, max_score: source.max_score, status: 'draft' });
     expect(created.name).toContain('Round 2');
     const r1 = await results(exams.otherR1!.id);
     expect(res.body.data.selected).toEqual(r1.entries.filter((e) => e.trimmedMean !== null && e.trimmedMean >= 70).map((e) => e.contestId));
@@ -141,14 +142,20 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   it('finalises an exam: results are locked, later writes are 409 naming the exam, reopening needs a reason', async () => {
     const exam = exams.r2!;
     const before = await results(exam.id);
+    const open = await client.post(`/api/exams/${exam.id}/finalise`);
+    expect(open.status).toBe(409);
+    expect(open.body.message).toContain('close it before finalising');
+    expect((await client.post(`/api/exams/${exam.id}/status`, { status: 'closed' })).status).toBe(200);
     const fin = await client.post<{ data: ExamResultsData }>(`/api/exams/${exam.id}/finalise`);
     expect(fin.status).toBe(200);
     expect(fin.body.data.finalised).not.toBeNull();
     expect((await client.post(`/api/exams/${exam.id}/finalise`)).status).toBe(409);
 
     const contest = before.entries[0]!.contestId;
-    const jury = await db.selectFrom('juries').select('id').where('round', '=', 2).executeTakeFirstOrThrow();
-    await db.insertInto('grades').values({ contest_id: contest, jury_id: jury.id, exam_id: exam.id, score: 1 }).execute();
+    expect((await db.selectFrom('exams').select('status').where('id', '=', exam.id).executeTakeFirstOrThrow()).status).toBe('final');
+    const graders = (await db.selectFrom('grades').select('jury_id').where('exam_id', '=', exam.id).where('contest_id', '=', contest).execute()).map((g: any) => g.jury_id);
+    const jury = await db.selectFrom('juries').select('id').where('round', '=', 2).where('id', 'not in', graders).executeTakeFirstOrThrow();
+    await db.insertInto('grades').values({ contest_id: contest, jury_id: jury.id, exam_id: exam.id, score: 1, total: 1, status: 'submitted', submitted_at: new Date() }).execute();
     const locked = await results(exam.id);
     expect(locked.entries).toEqual(fin.body.data.entries);
 
@@ -164,6 +171,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(reopened.status).toBe(200);
     expect(reopened.body.data.finalised).toBeNull();
     expect(reopened.body.data.submitted).toBe(before.submitted + 1);
+    expect(reopened.body.data.exam.status).toBe('closed');
     const actions = (await db.selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'exam').where('entity_id', '=', String(exam.id)).orderBy('id').execute()).map((a: any) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['results.finalise', 'results.reopen']));
     await db.deleteFrom('grades').where('exam_id', '=', exam.id).where('score', '=', 1).execute();

@@ -151,10 +151,10 @@ export class AuthService {
   }
 
   /**
-   * The guard's check: a valid access token whose session is live, and the admin role.
-   * Throws 401 `UNAUTHENTICATED` / `SESSION_REPLACED` or 403 `FORBIDDEN`.
+   * The guard's check: a valid access token whose session is live, and one of `roles` (the route's
+   * `config.roles`; default admin only). Throws 401 `UNAUTHENTICATED` / `SESSION_REPLACED` or 403 `FORBIDDEN`.
    */
-  async authenticate(token: string | undefined): Promise<AuthContext> {
+  async authenticate(token: string | undefined, roles: readonly string[] = ['admin']): Promise<AuthContext> {
     if (!token) throw unauthenticated();
     let claims = this.tokens.get(token);
     if (!claims) {
@@ -174,7 +174,7 @@ export class AuthService {
     if (!session.live || session.userId !== claims.userId) {
       throw session.revokedReason === 'replaced' ? sessionReplaced() : unauthenticated(SESSION_ENDED);
     }
-    if (claims.role !== 'admin') throw forbidden();
+    if (!roles.includes(claims.role)) throw forbidden();
     return { id: claims.userId, email: claims.email, name: claims.name, role: claims.role, sid: claims.sid };
   }
 

@@ -15,6 +15,8 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   role: Generated<string>;
+  /** A juror's jury record (role `juror`); null for admins. */
+  jury_id: Generated<number | null>;
   avatar_url: string | null;
   preferences: JSONColumnType<UserPreferences, string, string>;
   last_login_at: Timestamp | null;

@@ -39,7 +39,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     const route = request.routeOptions;
     if (!route.url || !route.url.startsWith('/api/')) return;
     if (route.config?.public) return;
-    request.user = await app.auth.authenticate(accessTokenOf(request));
+    request.user = await app.auth.authenticate(accessTokenOf(request), route.config?.roles);
   });
 
   let closing = false;
@@ -57,6 +57,10 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
 });
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Roles that may call the route; default `['admin']` (a juror gets 403 everywhere else). */
+    roles?: string[];
+  }
   interface FastifyInstance {
     auth: AuthService;
     mailer: Mailer;

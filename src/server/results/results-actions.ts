@@ -145,6 +145,9 @@ export async function overrideAward(
 export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, examId: number, actor: Actor) {
   const exam = await readExam(db, registry, examId);
   await assertExamNotFinal(db, exam);
+  if (statusEnum(registry).includes('closed') && exam.status !== 'closed') {
+    throw conflict(`Examination "${exam.name}" (${exam.id}) is ${exam.status}: close it before finalising.`);
+  }
   const results = await liveResults(db, registry, examId);
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
@@ -166,7 +169,7 @@ export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, ex
 export async function reopenExam(db: Kysely<any>, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
   const exam = await readExam(db, registry, examId);
   const lock = await examLock(db, examId);
-  if (!lock) throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
+  if (!lock && exam.status !== 'final') throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('exam_locks').where('exam_id', '=', examId).execute();
@@ -177,7 +180,7 @@ export async function reopenExam(db: Kysely<any>, registry: EntityRegistry, exam
       ip: actor.ip,
       entity: 'exam',
       entityId: examId,
-      details: { reason, finalised_at: lock.at },
+      details: { reason, finalised_at: lock?.at ?? null },
     });
   });
   return examResults(db, registry, examId);

@@ -17,7 +17,8 @@ export async function examLock(db: Kysely<any>, examId: number) {
 }
 
 /** Throws the 409 of {@link finalisedConflict} when the exam is finalised (grades, awards, shortlist into it). */
-export async function assertExamNotFinal(db: Kysely<any>, exam: { id: number; name: string }): Promise<void> {
+export async function assertExamNotFinal(db: Kysely<any>, exam: { id: number; name: string; status?: string }): Promise<void> {
+  if (exam.status === 'final') throw finalisedConflict(exam);
   const row = await db.selectFrom('exam_locks').select('exam_id').where('exam_id', '=', exam.id).executeTakeFirst();
   if (row) throw finalisedConflict(exam);
 }
@@ -97,7 +98,9 @@ export async function liveResults(db: Kysely<any>, registry: EntityRegistry, exa
 export async function examResults(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const lock = await examLock(db, examId);
   if (lock) return { ...lock.results, finalised: { at: lock.at, by: lock.by } };
-  return liveResults(db, registry, examId);
+  const live = await liveResults(db, registry, examId);
+  // Made final through the status workflow rather than finalise: grades are locked all the same.
+  return live.exam.status === 'final' ? { ...live, finalised: { at: new Date().toISOString(), by: null } } : live;
 }
 
 /** Contest ids with at least one grade in the exam. */

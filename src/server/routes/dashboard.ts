@@ -8,6 +8,10 @@ export const LATEST_CONTESTS = 10;
 
 const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(name)?.descriptor.table;
 
+/** Only submitted grades count once grades have drafts (the judging module's `status`). */
+const submittedOnly = (registry: EntityRegistry) =>
+  registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``;
+
 async function countRows(db: Kysely<any>, table: string | undefined): Promise<number> {
   if (!table) return 0;
   const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -56,7 +60,7 @@ async function roundFigures(db: Kysely<any>, registry: EntityRegistry): Promise<
     grades && exams
       ? (
           await sql<{ round: number; n: string }>`select e.round, count(*) as n from ${sql.table(grades)} g
-            join ${sql.table(exams)} e on e.id = g.exam_id group by e.round`.execute(db)
+            join ${sql.table(exams)} e on e.id = g.exam_id where true ${submittedOnly(registry)} group by e.round`.execute(db)
         ).rows
       : [];
   const figure = (round: 1 | 2): RoundFigures => ({
@@ -89,7 +93,7 @@ async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promis
           await sql<{ contest_id: number; round: number; name: string }>`
             select g.contest_id, e.round, j.name from ${sql.table(grades)} g
             join ${sql.table(exams)} e on e.id = g.exam_id join ${sql.table(juries)} j on j.id = g.jury_id
-            where g.contest_id in (${sql.join(ids)}) order by j.name`.execute(db)
+            where g.contest_id in (${sql.join(ids)}) ${submittedOnly(registry)} order by j.name`.execute(db)
         ).rows
       : [];
   const shortlist = await shortlistStates(db, registry, rows);
