@@ -215,6 +215,20 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(res.body.data.jurors.reduce((sum, j) => sum + j.grades, 0)).toBe(Number(total));
   });
 
+  it("answers a contest's judging: its status and its row in each exam of its category", async () => {
+    const r1 = await results(exams.r1!.id);
+    const entry = r1.entries.find((e) => e.submitted > 0)!;
+    const res = await client.get<{ data: import('../../src/shared/results/results-contract.js').ContestJudging }>(`/api/contests/${entry.contestId}/judging`);
+    expect(res.status).toBe(200);
+    const row = res.body.data.exams.find((e) => e.examId === exams.r1!.id)!;
+    expect(row.entry).toEqual(entry);
+    expect(row.jurors).toHaveLength(entry.submitted);
+    const { data } = (await client.get<{ data: DashboardData }>('/api/dashboard')).body;
+    const shown = data.latestContests.find((c) => c.id === entry.contestId);
+    if (shown) expect(res.body.data.status).toBe(shown.status);
+    expect((await client.get('/api/contests/999999/judging')).status).toBe(404);
+  });
+
   it('is for admins only', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/exams/${exams.r1!.id}/results` });
     expect(anonymous.statusCode).toBe(401);

@@ -14,4 +14,5 @@ export interface ScreenRegistration {
  */
 export const extensionScreens: readonly ScreenRegistration[] = [
   { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./results/results-screen.js') },
+  { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./results/contest-judging-screen.js') },
 ];

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { aggregateExam, round2 } from '../../shared/results/aggregate.js';
 import { type AwardOverride, type AwardRule, computeAwards } from '../../shared/results/awards.js';
-import type { ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../../shared/results/results-contract.js';
-import { conflict } from '../errors.js';
+import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../../shared/results/results-contract.js';
+import { conflict, notFound } from '../errors.js';
+import { judgingStatus } from '../routes/dashboard.js';
 import type { EntityRegistry } from '../operations/context.js';
 import { type ExamData, type ExamRow, loadExamData } from './exam-data.js';
 
@@ -138,4 +139,25 @@ export async function resultsOverview(db: Kysely<any>, registry: EntityRegistry)
     jurors: [...jurors].map(([name, s]) => ({ name, grades: s.grades, mean: round2(s.total / s.grades), leniency: round2(s.lenient / s.grades) })).sort((a, b) => b.leniency - a.leniency || a.name.localeCompare(b.name)),
     progress,
   };
+}
+
+/** One contest's judging: its row in the results of every exam of its category it is an entry of. */
+export async function contestJudging(db: Kysely<any>, registry: EntityRegistry, contestId: number): Promise<ContestJudging> {
+  const contests = registry.byName.get('contest')!.descriptor.table;
+  const exams = registry.byName.get('exam')?.descriptor.table;
+  const contest = await db.selectFrom(contests).select(['id', 'status', 'category_id']).where('id', '=', contestId).executeTakeFirst();
+  if (!contest) throw notFound(`Contest ${contestId} does not exist.`);
+  const ids = exams ? (await db.selectFrom(exams).select('id').where('category_id', '=', contest.category_id).orderBy('round').orderBy('id').execute()).map((r) => Number(r.id)) : [];
+  const rows: ContestJudging['exams'] = [];
+  for (const id of ids) {
+    const r = await examResults(db, registry, id);
+    const entry = r.entries.find((e) => e.contestId === contestId);
+    if (!entry) continue;
+    const names = new Map(r.jurors.map((j) => [j.jurorId, j.name]));
+    rows.push({ examId: id, name: r.exam.name, round: r.exam.round, finalised: r.finalised !== null, entry, jurors: entry.grades.map((g) => ({ name: names.get(g.jurorId) ?? `#${g.jurorId}`, total: g.total })) });
+  }
+  const graded = (round: number) => rows.filter((x) => x.round === round).reduce((n, x) => n + x.entry.submitted, 0);
+  const inRoundTwo = rows.some((x) => x.round === 2);
+  const r1Shortlisted = await db.selectFrom('exam_entries').select('contest_id').where('source_exam_id', 'in', ids.length ? ids : [0]).executeTakeFirst();
+  return { contestId, status: judgingStatus(contest.status, graded(1), graded(2), inRoundTwo ? 'in' : r1Shortlisted ? 'out' : undefined), exams: rows };
 }

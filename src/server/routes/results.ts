@@ -4,13 +4,14 @@ import { forbidden, notFound } from '../errors.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from '../results/results-actions.js';
 import { type ExportOptions, exportResults } from '../results/results-export.js';
-import { examResults, resultsOverview } from '../results/results-service.js';
+import { contestJudging, examResults, resultsOverview } from '../results/results-service.js';
 
 const reason = { type: 'string', minLength: 3, maxLength: 500 } as const;
 
 /**
  * The results of an exam (DESIGN §12), admins only:
  * - `GET /exams/{id}/results` → `{ data: ExamResultsData }`; `GET /results/overview` → the dashboard's charts;
+ *   `GET /contests/{id}/judging` → one contest's rows in the exams it is judged in;
  * - `GET /exams/{id}/results/export?format=csv|xlsx&per=entry|juror&anonymise=true&lang=en|id|ms` → the file;
  * - `POST /exams/{id}/shortlist` `{top}` or `{min_score}`, with `dry_run` → `{ data: ShortlistResult }`;
  * - `PUT /exams/{id}/awards/{contestId}` `{award_category_id (null: none), reason}` overrides one award;
@@ -34,6 +35,12 @@ export async function resultsRoutes(app: FastifyInstance) {
   app.get('/results/overview', async (request) => {
     actor(request);
     return { data: await resultsOverview(...ctx()) };
+  });
+
+  app.get('/contests/:id/judging', async (request) => {
+    actor(request);
+    const id = parseRecordId(app.entities.byName.get('contest')!, (request.params as { id: string }).id);
+    return { data: await contestJudging(...ctx(), id) };
   });
 
   app.get('/exams/:id/results', async (request) => {

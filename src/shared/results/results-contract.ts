@@ -74,3 +74,10 @@ export interface ResultsOverview {
   /** Submitted grades of every exam, cumulated by day. */
   progress: ProgressPoint[];
 }
+
+/** `GET /api/contests/{id}/judging` → `{ data: ContestJudging }`: one contest's place in each exam it is judged in. */
+export interface ContestJudging {
+  contestId: number;
+  status: import('../dashboard-contract.js').JudgingStatus;
+  exams: Array<{ examId: number; name: string; round: number; finalised: boolean; entry: ResultsEntry; jurors: Array<{ name: string; total: number }> }>;
+}
