@@ -9,6 +9,8 @@ import { requestToasts } from './notify.js';
 import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
+import { homePathFor } from '../shared/roles.js';
+import { useAuth } from './auth/auth-context.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -53,10 +55,11 @@ function Root() {
   );
 }
 
-/** `/` (Home): a signed-in admin goes on to the dashboard (DESIGN §9). */
+/** `/` (Home): a signed-in admin goes on to the dashboard (DESIGN §9), a juror to the jury portal. */
 function HomeRedirect() {
+  const { user } = useAuth();
   usePageTitle('pages.titles.home');
-  return <Navigate to="/dashboard" replace />;
+  return <Navigate to={homePathFor(user?.role)} replace />;
 }
 
 /** The route table of spec §2, with the DESIGN §9 resolutions. */
@@ -75,7 +78,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireSession>
-            <ProtectedRoute roles={['admin', 'user']}>
+            <ProtectedRoute roles={['admin', 'juror', 'user']}>
               <Suspense fallback={<LoadingPage />}>
                 <AuthenticatedLayout />
               </Suspense>
@@ -87,6 +90,11 @@ export const routes: RouteObject[] = [
           { path: '/user', element: lazyElement(() => import('./pages/profile-page.js')) },
           { path: '/faq', element: lazyElement(() => import('./pages/faq-page.js')) },
           { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
+          { index: true, element: <HomeRedirect /> },
+          {
+            path: '/jury',
+            element: <ProtectedRoute roles={['juror']}>{lazyElement(() => import('./pages/jury-page.js'))}</ProtectedRoute>,
+          },
           {
             element: (
               <ProtectedRoute roles={['admin']}>
@@ -94,7 +102,6 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
             children: [
-              { index: true, element: <HomeRedirect /> },
               { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },

@@ -56,7 +56,10 @@ export interface AuthUser {
   id: string;
   name: string;
   email: string;
+  /** `admin` or `juror` (see `roles.ts`). */
   role: string;
+  /** A juror's jury record; null for admins (absent in tokens stored by older versions). */
+  juryId?: number | null;
   avatarUrl: string | null;
   lastLoginTimestamp: string | null;
   preferences: { theme: 'light' | 'dark'; language: 'en' | 'id' | 'ms'; notifications: boolean };

@@ -111,7 +111,7 @@ describe('toClientEntity', () => {
     expect(client).not.toHaveProperty('hooks');
     expect(client).not.toHaveProperty('table');
     expect(client.permissions).toEqual({ list: true, read: true, create: false, update: false, delete: false });
-    expect((toClientEntity(ledger!, 'auditor') as any).permissions.delete).toBe(true);
+    expect((toClientEntity(ledger!, 'juror') as any).permissions.delete).toBe(true);
     expect((toClientEntity(ledger!, undefined) as any).permissions.list).toBe(false);
   });
 });

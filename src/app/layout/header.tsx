@@ -55,7 +55,7 @@ export function Header() {
         </Flex>
         <Flex align="center" gap={{ initial: '2', sm: '3' }} wrap="wrap">
           <SessionTimer />
-          <NotificationsPopover />
+          {user?.role === 'admin' && <NotificationsPopover />}
           <Tooltip content={t('nav.helpdesk')}>
             <IconButton variant="ghost" color="gray" asChild>
               <Link to="/helpdesk" aria-label={t('nav.helpdesk')}>

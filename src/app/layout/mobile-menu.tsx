@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
+import { useAuth } from '../auth/auth-context.js';
+import { homePathFor } from '../../shared/roles.js';
 
 /**
  * Small screens: a mobile header with the menu button, and a slide-in menu that closes on
@@ -11,6 +13,7 @@ import { NavMenu } from './nav-menu.js';
  */
 export function MobileMenu() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const button = useRef<HTMLButtonElement>(null);
@@ -64,7 +67,7 @@ export function MobileMenu() {
           >
             <HamburgerMenuIcon width={20} height={20} />
           </IconButton>
-          <Link to="/dashboard" className="brand-link">
+          <Link to={homePathFor(user?.role)} className="brand-link">
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <Text weight="bold">{t('pages.titles.awardsCms')}</Text>
           </Link>

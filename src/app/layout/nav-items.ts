@@ -15,11 +15,12 @@ import {
 } from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
 
-/** One sidebar entry: where it goes, its i18n label and icon. */
+/** One sidebar entry: where it goes, its i18n label and icon, and who sees it (admins when absent). */
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: ComponentType<{ width?: number; height?: number; 'aria-hidden'?: boolean }>;
+  roles?: readonly string[];
 }
 
 /** A titled group of entries. */
@@ -28,8 +29,15 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-/** The spec's menu entries (§1), all for admins, grouped as staff think of them. */
+/** The spec's menu entries (§1), for admins unless an entry names its roles, grouped as staff think of them. */
 export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    labelKey: 'nav.groups.jury',
+    items: [
+      { to: '/jury', labelKey: 'nav.jury', icon: ReaderIcon, roles: ['juror'] },
+      { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon, roles: ['juror'] },
+    ],
+  },
   {
     labelKey: 'nav.groups.overview',
     items: [

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
+import { useAuth } from '../auth/auth-context.js';
+import { homePathFor } from '../../shared/roles.js';
 
 /** Where the collapse of the sidebar is remembered. */
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
@@ -19,6 +21,7 @@ function readCollapsed(): boolean {
 /** The large-screen sidebar: brand, menu, and a collapse toggle whose state is remembered. */
 export function Sidebar() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const toggle = () => {
     setCollapsed((value) => {
@@ -36,7 +39,7 @@ export function Sidebar() {
         <Flex direction="column" height="100%">
           <Flex align="center" justify={collapsed ? 'center' : 'between'} gap="2" p="3" className="app-sidebar-head">
             {!collapsed && (
-              <Link to="/dashboard" className="brand-link">
+              <Link to={homePathFor(user?.role)} className="brand-link">
                 <img src="/favicon.svg" alt="" width={24} height={24} />
                 <Text weight="bold">{t('pages.titles.awardsCms')}</Text>
               </Link>

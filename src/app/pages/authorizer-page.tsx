@@ -5,6 +5,7 @@ import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
 import type { LoginState } from './login-page.js';
 import { LoadingPage } from './loading-page.js';
+import { homePathFor } from '../../shared/roles.js';
 
 const DEFAULT_LIFETIME_SECONDS = 3600;
 
@@ -26,7 +27,7 @@ export function secondsUntilExpiry(token: string, nowMs = Date.now()): number {
 
 /**
  * `/authorizer?token=`: validates the token with `GET /api/auth/check` before storing it, then
- * goes to `/profile` for role `user`, else `/dashboard`; an invalid token goes to `/login` with a message.
+ * goes to `/profile` for role `user`, else the role's home (`/dashboard`, a juror `/jury`); an invalid token goes to `/login` with a message.
  */
 export function AuthorizerPage() {
   const [params] = useSearchParams();
@@ -50,7 +51,7 @@ export function AuthorizerPage() {
     authApi.check(token).then(
       (user) => {
         acceptToken(token, user, secondsUntilExpiry(token));
-        void navigate(user.role === 'user' ? '/profile' : '/dashboard', { replace: true });
+        void navigate(user.role === 'user' ? '/profile' : homePathFor(user.role), { replace: true });
       },
       (error: unknown) => fail(error instanceof ApiError ? error.code : 'NETWORK'),
     );

@@ -19,6 +19,7 @@ import { loadAllTranslations } from '../i18n.js';
 import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
 import { notify } from '../notify.js';
 import { usePageTitle } from '../use-page-title.js';
+import { homePathFor } from '../../shared/roles.js';
 
 /** What other pages hand the login page through navigation state. */
 export interface LoginState extends FromState {
@@ -45,9 +46,13 @@ export function validateLogin(email: string, password: string): { email?: string
   return errors;
 }
 
-function destination(state: LoginState | null): string {
+/** Where sign-in leads: back to the page first asked for, when the role may see it, else home. */
+function destination(state: LoginState | null, role: string | undefined): string {
   const from = state?.from;
-  if (!from?.pathname || ['/login', '/logout', '/403'].includes(from.pathname)) return '/dashboard';
+  const home = homePathFor(role);
+  if (!from?.pathname || ['/login', '/logout', '/403', '/'].includes(from.pathname)) return home;
+  // A juror sent to sign in from a console page would only meet the 403 page there.
+  if (role === 'juror' && !from.pathname.startsWith(home)) return home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
@@ -57,7 +62,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? null) as LoginState | null;
-  const { isAuthenticated, isLoading, signIn, endSession } = useAuth();
+  const { isAuthenticated, isLoading, signIn, endSession, user } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -72,7 +77,7 @@ export function LoginPage() {
     if (state.serverLogout === false) notify('error', t('toasts.logoutFailedLocal'), { toastId: 'logout' });
   }, [state, endSession, t]);
 
-  if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state)} replace />;
+  if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state, user?.role)} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,9 +87,9 @@ export function LoginPage() {
     // The next screen needs the whole translation namespace: fetch it alongside the sign-in.
     void loadAllTranslations();
     try {
-      await signIn(email.trim(), password);
+      const signedIn = await signIn(email.trim(), password);
       notify('success', t('toasts.loginSuccess'));
-      void navigate(destination(state), { replace: true });
+      void navigate(destination(state, signedIn.role), { replace: true });
     } catch (error) {
       notify('error', loginErrorMessage(error, t));
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
+import type { Role } from '../../shared/roles.js';
 import type { AppConfig } from '../config.js';
 import type { UserPreferences } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
@@ -18,6 +19,15 @@ export interface ProfileInput {
   avatarUrl?: string | null;
   preferences?: Partial<UserPreferences>;
   currentPassword?: string;
+}
+
+/** POST /api/auth/register body, after schema validation. */
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  role?: Role;
+  jury_id?: number | null;
 }
 
 const emailTaken = () =>
@@ -40,6 +50,7 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly config: Pick<AppConfig, 'publicUrl'>,
     private readonly log: FastifyBaseLogger,
+    private readonly juryExists: (id: number) => Promise<boolean> = async () => false,
   ) {}
 
   private get db() {
@@ -138,17 +149,36 @@ export class AccountService {
     await writeAudit(this.db, { action: 'auth.password_reset', userId, ip: client.ip });
   }
 
-  /** Creates another admin; 409 on the e-mail when it is taken. */
-  async register(by: AuthContext, input: { name: string; email: string; password: string }, client: ClientInfo): Promise<AuthUser> {
+  /**
+   * Creates another account: an admin, or a juror linked to their jury record (`jury_id`, which
+   * must exist; an admin has none). 409 on the e-mail when it is taken.
+   */
+  async register(by: AuthContext, input: RegisterInput, client: ClientInfo): Promise<AuthUser> {
+    const role = input.role ?? 'admin';
+    const juryId = await this.checkJuryLink(role, input.jury_id);
     if (await findUserByEmail(this.db, input.email)) throw emailTaken();
     const created = await insertUser(this.db, {
       name: input.name.trim(),
       email: input.email,
       passwordHash: await hashPassword(input.password),
+      role,
+      juryId,
     });
     if (!created) throw emailTaken();
-    await writeAudit(this.db, { action: 'auth.register', userId: by.id, ip: client.ip, details: { createdUserId: created.id } });
+    await writeAudit(this.db, { action: 'auth.register', userId: by.id, ip: client.ip, details: { createdUserId: created.id, role, juryId } });
     return toAuthUser(created);
+  }
+
+  /** The jury link of a new or changed account: only a juror has one, and its record must exist. */
+  async checkJuryLink(role: Role, juryId: number | null | undefined): Promise<number | null> {
+    if (juryId === undefined || juryId === null) return null;
+    if (role !== 'juror') {
+      throw validationFailed([{ path: 'jury_id', keyword: 'juror', messageKey: 'validation.juryId.jurorOnly', params: {} }]);
+    }
+    if (!(await this.juryExists(juryId))) {
+      throw validationFailed([{ path: 'jury_id', keyword: 'exists', messageKey: 'validation.juryId.unknown', params: { value: juryId } }]);
+    }
+    return juryId;
   }
 
   /** Checks a password of a signed-in admin, counting failures against the account's sign-in limit. */

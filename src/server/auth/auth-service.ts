@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshResponse } from '../../shared/api-contract.js';
 import type { SystemTables } from '../db/system-tables.js';
-import { forbidden, rateLimited, sessionReplaced, unauthenticated } from '../errors.js';
+import { rateLimited, sessionReplaced, unauthenticated } from '../errors.js';
 import { writeAudit } from './audit.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { SessionCache } from './session-cache.js';
@@ -28,11 +28,12 @@ import {
 } from './tokens.js';
 import { findUserByEmail, findUserById, lockUser, normalizeEmail, recordLogin, setPasswordHash, toAuthUser, type UserRow } from './users.js';
 
-/** The signed-in admin on a request (`request.user`). */
+/** The signed-in account on a request (`request.user`). */
 export interface AuthContext {
   id: number;
   email: string;
   name: string;
+  /** From the access token: `admin` or `juror`. */
   role: string;
   sid: string;
 }
@@ -151,10 +152,10 @@ export class AuthService {
   }
 
   /**
-   * The guard's check: a valid access token whose session is live, and one of `roles` (the route's
-   * `config.roles`; default admin only). Throws 401 `UNAUTHENTICATED` / `SESSION_REPLACED` or 403 `FORBIDDEN`.
+   * The guard's check: a valid access token whose session is live. Throws 401 `UNAUTHENTICATED` /
+   * `SESSION_REPLACED`; the role is the route's to judge (`plugins/auth.ts`).
    */
-  async authenticate(token: string | undefined, roles: readonly string[] = ['admin']): Promise<AuthContext> {
+  async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw unauthenticated();
     let claims = this.tokens.get(token);
     if (!claims) {
@@ -174,7 +175,6 @@ export class AuthService {
     if (!session.live || session.userId !== claims.userId) {
       throw session.revokedReason === 'replaced' ? sessionReplaced() : unauthenticated(SESSION_ENDED);
     }
-    if (!roles.includes(claims.role)) throw forbidden();
     return { id: claims.userId, email: claims.email, name: claims.name, role: claims.role, sid: claims.sid };
   }
 

@@ -17,6 +17,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     name: user.name,
     email: user.email,
     role: user.role,
+    juryId: user.jury_id ?? null,
     avatarUrl: user.avatar_url,
     lastLoginTimestamp: user.previous_login_at ? new Date(user.previous_login_at).toISOString() : null,
     preferences,
@@ -41,10 +42,10 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Inserts an admin unless the e-mail is taken; returns the new row, or undefined on a clash. */
+/** Inserts an account (an admin unless `role` says otherwise) unless the e-mail is taken; returns the new row, or undefined on a clash. */
 export function insertUser(
   db: Db,
-  values: { email: string; name: string; passwordHash: string; role?: string },
+  values: { email: string; name: string; passwordHash: string; role?: string; juryId?: number | null },
 ): Promise<UserRow | undefined> {
   return db
     .insertInto('users')
@@ -53,6 +54,7 @@ export function insertUser(
       name: values.name,
       password_hash: values.passwordHash,
       role: values.role ?? 'admin',
+      jury_id: values.juryId ?? null,
       avatar_url: null,
       preferences: JSON.stringify(DEFAULT_PREFERENCES),
     })

@@ -15,8 +15,6 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   role: Generated<string>;
-  /** A juror's jury record (role `juror`); null for admins. */
-  jury_id: Generated<number | null>;
   avatar_url: string | null;
   preferences: JSONColumnType<UserPreferences, string, string>;
   last_login_at: Timestamp | null;
@@ -24,6 +22,8 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** A juror's jury record (the `jury` entity); null for admins. */
+  jury_id: number | null;
 }
 
 /** One row per sign-in; the refresh-token family is the session itself. */

@@ -6,6 +6,8 @@ import { createMailer, type Mailer } from '../auth/mailer.js';
 import { purgeExpiredResets } from '../auth/password-resets.js';
 import { purgeOldSessions } from '../auth/sessions.js';
 import { purgeThrottles } from '../auth/throttle.js';
+import { DEFAULT_ROUTE_ROLES, type Role } from '../../shared/roles.js';
+import { forbidden } from '../errors.js';
 
 export type { AuthContext } from '../auth/auth-service.js';
 
@@ -25,8 +27,9 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
 /**
  * The auth guard and services. Creates the first admin on an empty database, decorates
  * `app.auth` and `app.mailer`, and checks every request to an `/api` route that is not marked
- * `config: { public: true }`: a valid access token of a live session and the admin role, else
- * 401 / 403. Unmatched paths are left to the not-found handler.
+ * `config: { public: true }`: a valid access token of a live session (else 401) whose role the
+ * route allows (`config: { roles: ['juror', 'admin'] }`; admins only when a route names none),
+ * else 403. Unmatched paths are left to the not-found handler.
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.startupNotes.push(...(await ensureFirstAdmin(app.db, app.config)));
@@ -39,7 +42,9 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     const route = request.routeOptions;
     if (!route.url || !route.url.startsWith('/api/')) return;
     if (route.config?.public) return;
-    request.user = await app.auth.authenticate(accessTokenOf(request), route.config?.roles);
+    request.user = await app.auth.authenticate(accessTokenOf(request));
+    const roles: readonly string[] = route.config?.roles ?? DEFAULT_ROUTE_ROLES;
+    if (!roles.includes(request.user.role)) throw forbidden();
   });
 
   let closing = false;
@@ -57,16 +62,16 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
 });
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Roles that may call the route; default `['admin']` (a juror gets 403 everywhere else). */
-    roles?: string[];
-  }
   interface FastifyInstance {
     auth: AuthService;
     mailer: Mailer;
   }
   interface FastifyRequest {
-    /** The signed-in admin; set by the auth guard on every non-public `/api` route. */
+    /** The signed-in account; set by the auth guard on every non-public `/api` route. */
     user: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Roles that may call this route; admins only when absent (ignored on public routes). */
+    roles?: readonly Role[];
   }
 }

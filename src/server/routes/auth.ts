@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AccountService, type ProfileInput } from '../auth/account-service.js';
+import { AccountService, type ProfileInput, type RegisterInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
+import { juryRecordExists } from '../auth/jury-link.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
+import { ROLES } from '../../shared/roles.js';
 import { accessTokenOf } from '../plugins/auth.js';
 
 const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
@@ -27,7 +29,9 @@ function clientOf(request: FastifyRequest): ClientInfo {
 
 /** Sign-in, sessions and the admin's own account, under /api (DESIGN §4-5). */
 export async function authRoutes(app: FastifyInstance) {
-  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log);
+  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id) => juryRecordExists(app.db, app.entities, id));
+  // The signed-in account's own routes: every role has a profile and a password.
+  const anyRole = { roles: ROLES };
 
   const login = {
     config: {
@@ -69,14 +73,14 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/logout', logout, signOut);
   app.post('/oauth2/v2.0/logout', logout, signOut);
 
-  const anyRole = { config: { roles: ['admin', 'juror'] } };
-  app.get('/auth/me', anyRole, async (request) => ({ data: await accounts.me(request.user) }));
-  app.get('/auth/check', anyRole, async (request) => ({ data: await accounts.me(request.user) }));
+  app.get('/auth/me', { config: anyRole }, async (request) => ({ data: await accounts.me(request.user) }));
+  app.get('/auth/check', { config: anyRole }, async (request) => ({ data: await accounts.me(request.user) }));
 
   app.put<{ Body: ProfileInput }>(
     '/auth/me',
     {
       config: {
+        ...anyRole,
         messages: {
           name: nameMessages,
           email: emailMessages,
@@ -104,7 +108,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/auth/change-password',
     {
-      config: { messages: { currentPassword: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' }, newPassword: passwordMessages } },
+      config: { ...anyRole, messages: { currentPassword: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' }, newPassword: passwordMessages } },
       schema: { body: object({ currentPassword: anyPassword, newPassword }, ['currentPassword', 'newPassword']) },
     },
     async (request, reply) => {
@@ -134,11 +138,24 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { name: string; email: string; password: string } }>(
+  app.post<{ Body: RegisterInput }>(
     '/auth/register',
     {
-      config: { messages: { name: nameMessages, email: emailMessages, password: passwordMessages } },
-      schema: { body: object({ name, email, password: newPassword }, ['name', 'email', 'password']) },
+      config: {
+        messages: {
+          name: nameMessages,
+          email: emailMessages,
+          password: passwordMessages,
+          role: { enum: 'validation.role.invalid', type: 'validation.role.invalid' },
+          jury_id: { type: 'validation.juryId.invalid', minimum: 'validation.juryId.invalid' },
+        },
+      },
+      schema: {
+        body: object(
+          { name, email, password: newPassword, role: { type: 'string', enum: [...ROLES] }, jury_id: { type: ['integer', 'null'], minimum: 1 } },
+          ['name', 'email', 'password'],
+        ),
+      },
     },
     async (request, reply) => reply.status(201).send({ data: await accounts.register(request.user, request.body, clientOf(request)) }),
   );

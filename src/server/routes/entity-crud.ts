@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canPerform } from '../../shared/descriptor/client-entity.js';
 import type { Action, LoadedEntity } from '../../shared/descriptor/types.js';
+import type { Role } from '../../shared/roles.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
@@ -100,7 +101,9 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       });
       continue;
     }
-    app.route({ method, url, preHandler: guard(action), handler: handlers[action] });
+    // The auth guard checks the descriptor's roles before the handler; `guard` says it again here
+    // so that the handler never runs for a role the descriptor does not name.
+    app.route({ method, url, config: { roles: d.permissions[action] as Role[] }, preHandler: guard(action), handler: handlers[action] });
   }
 }
 

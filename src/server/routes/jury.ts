@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { Role } from '../../shared/roles.js';
 import { badRequest, forbidden } from '../errors.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { type GradeInput, saveGrade } from '../judging/grades.js';
 import { juryIdOfUser, juryWork, recuse } from '../judging/jury-portal.js';
 
-const JUROR = { roles: ['juror', 'admin'] };
+const JUROR = { roles: ['juror', 'admin'] as Role[] };
 const MAX_ID = 2147483647;
 
 /**
@@ -37,7 +38,7 @@ export async function juryRoutes(app: FastifyInstance) {
   app.put<{ Body: GradeInput }>(
     '/assignments/:id/grade',
     {
-      config: { roles: ['juror', 'admin'] },
+      config: JUROR,
       schema: {
         body: {
           type: 'object',

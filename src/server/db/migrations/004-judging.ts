@@ -1,13 +1,12 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Judging (issue 10): `users.jury_id` links a juror's account to their jury record; an existing
- * `exams.criteria` of free text becomes the structured list the schema now describes (the old text
- * kept as one criterion's label), so the entity sync finds the type it expects.
+ * Judging (issue 10): an existing `exams.criteria` of free text becomes the structured list the
+ * schema now describes (the old text kept as one criterion's label), so the entity sync finds the
+ * type it expects. (`users.jury_id` comes from 002-accounts.)
  */
 export const judging: Migration = {
   async up(db: Kysely<any>) {
-    await sql`alter table users add column if not exists jury_id integer`.execute(db);
     const { rows } = await sql<{ data_type: string }>`
       select data_type from information_schema.columns
       where table_schema = current_schema() and table_name = 'exams' and column_name = 'criteria'`.execute(db);
