@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { extensionScreens } from '../extensions/screens/index.js';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
 import { SessionWatcher } from './auth/session-watcher.js';
 import { loadAllTranslations } from './i18n.js';
@@ -104,6 +105,10 @@ export const routes: RouteObject[] = [
               { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
+              ...extensionScreens.map((screen) => ({
+                path: screen.path,
+                element: <ProtectedRoute roles={[...screen.roles]}>{lazyElement(screen.load)}</ProtectedRoute>,
+              })),
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
             ],

@@ -15,6 +15,10 @@ import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { judgingRoutes } from './routes/judging.js';
+import { juryRoutes } from './routes/jury.js';
+import { applicantRoutes } from './routes/applicants.js';
+import { resultsRoutes } from './routes/results.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
@@ -71,6 +75,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(entityRoutes);
         await api.register(dashboardRoutes);
         await api.register(notificationRoutes);
+        await api.register(judgingRoutes);
+        await api.register(juryRoutes);
+        await api.register(applicantRoutes);
+        await api.register(resultsRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -23,7 +23,11 @@ const DATA: DashboardData = {
 };
 
 function renderDashboard(answer: () => Response) {
-  configureHttpClient({ fetch: async () => answer() });
+  const overview = { data: { exams: [], jurors: [], progress: [] } };
+  configureHttpClient({
+    fetch: async (input) =>
+      String(input).includes('/results/overview') ? new Response(JSON.stringify(overview), { headers: { 'content-type': 'application/json' } }) : answer(),
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>

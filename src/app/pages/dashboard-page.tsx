@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../engine/data/api-error.js';
@@ -121,6 +121,9 @@ function LatestContests({ rows }: { rows: LatestContest[] }): ReactElement {
  * `/dashboard`: the stat cards (jurors, examinations, companies), the Round 1 and Round 2 panels
  * and 'Latest Contests', every figure from `GET /api/dashboard`.
  */
+// The results charts (chart.js) load in their own chunk, after the figures.
+const DashboardCharts = lazy(() => import('../../extensions/screens/results/dashboard-charts.js'));
+
 export function DashboardPage(): ReactElement {
   const { t } = useTranslation();
   usePageTitle('pages.titles.dashboard');
@@ -147,6 +150,9 @@ export function DashboardPage(): ReactElement {
             ))}
           </Grid>
           <LatestContests rows={query.data.data.latestContests} />
+          <Suspense fallback={null}>
+            <DashboardCharts />
+          </Suspense>
         </>
       )}
     </Flex>

@@ -20,6 +20,8 @@ export interface RequestOptions {
    * wrong credentials, and token checks that handle their own failure). Default true.
    */
   handleUnauthorized?: boolean;
+  /** `blob`: a successful answer is returned as a Blob (a file download) instead of parsed JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** What the app plugs into the client (tokens live in the app's token store). */
@@ -121,6 +123,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) });
   }
 
+  if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const parsed = await parseBody(response);
   if (response.ok) return parsed as T;
 

@@ -98,6 +98,11 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
           {t(entity.texts.backToList)}
         </RouterLink>
       </Button>
+      {entity.detail.links.map((link) => (
+        <Button key={link.to} asChild variant="soft">
+          <RouterLink to={link.to.replace(':id', String(record.id))}>{t(link.label)}</RouterLink>
+        </Button>
+      ))}
       {entity.permissions.update && (
         <Button asChild>
           <RouterLink to={paths.edit(record.id)}>

@@ -1,7 +1,10 @@
 import type { BeforeWriteHook } from './hook-types.js';
+import { examNotFinal } from './exam-not-final.js';
 import { hashPassword } from './hash-password.js';
 import { lowercaseEmail } from './lowercase-email.js';
 import { slugFromName } from './slug-from-name.js';
+import { assignmentRules } from './assignment-rules.js';
+import { examRules } from './exam-rules.js';
 
 export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
 
@@ -13,4 +16,7 @@ export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Objec
   'slug-from-name': slugFromName,
   'hash-password': hashPassword,
   'lowercase-email': lowercaseEmail,
+  'exam-rules': examRules,
+  'assignment-rules': assignmentRules,
+  'exam-not-final': examNotFinal,
 });

@@ -14,18 +14,29 @@ export type AuthAuditAction =
   | 'auth.profile_update'
   | 'auth.first_admin';
 
+/** The results events (DESIGN §12) written to `audit_log`, against the exam. */
+export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
+
 /** Appends one audit row; `details` must never hold a password or a token. */
 export async function writeAudit(
   db: Kysely<SystemTables>,
-  entry: { action: AuthAuditAction; userId?: number | null; ip?: string | null; details?: Record<string, unknown> },
+  entry: {
+    action: AuthAuditAction | ResultsAuditAction;
+    userId?: number | null;
+    ip?: string | null;
+    details?: Record<string, unknown>;
+    /** The record written, when it is not the user's own account. */
+    entity?: string;
+    entityId?: string | number;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       action: entry.action,
       user_id: entry.userId ?? null,
-      entity: 'user',
-      entity_id: entry.userId ? String(entry.userId) : null,
+      entity: entry.entity ?? 'user',
+      entity_id: entry.entity ? String(entry.entityId ?? '') : entry.userId ? String(entry.userId) : null,
       details: entry.details ? JSON.stringify(entry.details) : null,
       ip: entry.ip ?? null,
     })

@@ -1,11 +1,15 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
 import { accounts } from './migrations/002-accounts.js';
+import { judging } from './migrations/004-judging.js';
+import { resultsTables } from './migrations/005-results.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
   '002-accounts': accounts,
+  '004-judging': judging,
+  '005-results': resultsTables,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

@@ -8,18 +8,45 @@ export const LATEST_CONTESTS = 10;
 
 const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(name)?.descriptor.table;
 
+/** Only submitted grades count once grades have drafts (the judging module's `status`). */
+const submittedOnly = (registry: EntityRegistry) =>
+  registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``;
+
 async function countRows(db: Kysely<any>, table: string | undefined): Promise<number> {
   if (!table) return 0;
   const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** The judging state of a contest (see {@link JudgingStatus}). */
-export function judgingStatus(status: unknown, r1Grades: number, r2Grades: number): JudgingStatus {
+/**
+ * The judging state of a contest (see {@link JudgingStatus}). `shortlist` says where it stands once
+ * its category's Round 1 has been shortlisted: `out` (not taken into Round 2: its judging is over,
+ * `graded`), `in` (waiting for its Round 2 grades); undefined before any shortlist.
+ */
+export function judgingStatus(status: unknown, r1Grades: number, r2Grades: number, shortlist?: 'in' | 'out'): JudgingStatus {
   if (status === 'rejected') return 'cancelled';
   if (r1Grades === 0) return 'not_graded_r1';
-  if (r2Grades === 0) return 'not_graded_r2';
-  return 'graded';
+  if (r2Grades > 0 || shortlist === 'out') return 'graded';
+  return 'not_graded_r2';
+}
+
+/** For each contest: `in` when shortlisted into a Round 2 exam, `out` when its category was shortlisted without it. */
+async function shortlistStates(db: Kysely<any>, registry: EntityRegistry, rows: Array<{ id: number; category_id: number }>) {
+  const exams = tableOf(registry, 'exam');
+  const states = new Map<number, 'in' | 'out'>();
+  if (!exams || rows.length === 0) return states;
+  const ids = rows.map((r) => Number(r.id));
+  const shortlisted = new Set(
+    (await sql<{ contest_id: number }>`select contest_id from exam_entries where contest_id in (${sql.join(ids)})`.execute(db)).rows.map((r) => Number(r.contest_id)),
+  );
+  const categories = new Set(
+    (await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)).rows.map((r) => Number(r.category_id)),
+  );
+  for (const row of rows) {
+    if (shortlisted.has(Number(row.id))) states.set(Number(row.id), 'in');
+    else if (categories.has(Number(row.category_id))) states.set(Number(row.id), 'out');
+  }
+  return states;
 }
 
 async function roundFigures(db: Kysely<any>, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
@@ -33,7 +60,7 @@ async function roundFigures(db: Kysely<any>, registry: EntityRegistry): Promise<
     grades && exams
       ? (
           await sql<{ round: number; n: string }>`select e.round, count(*) as n from ${sql.table(grades)} g
-            join ${sql.table(exams)} e on e.id = g.exam_id group by e.round`.execute(db)
+            join ${sql.table(exams)} e on e.id = g.exam_id where true ${submittedOnly(registry)} group by e.round`.execute(db)
         ).rows
       : [];
   const figure = (round: 1 | 2): RoundFigures => ({
@@ -50,8 +77,8 @@ async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promis
   const customers = tableOf(registry, 'customer');
   const categories = tableOf(registry, 'category');
   const rows = (
-    await sql<{ id: number; status: string; created_at: Date | string; company: string | null; category: string | null }>`
-      select c.id, c.status, c.created_at,
+    await sql<{ id: number; category_id: number; status: string; created_at: Date | string; company: string | null; category: string | null }>`
+      select c.id, c.category_id, c.status, c.created_at,
         ${customers ? sql`(select cu.company from ${sql.table(customers)} cu where cu.id = c.customer_id)` : sql`null`} as company,
         ${categories ? sql`(select ca.name from ${sql.table(categories)} ca where ca.id = c.category_id)` : sql`null`} as category
       from ${sql.table(contests)} c order by c.created_at desc, c.id desc limit ${LATEST_CONTESTS}`.execute(db)
@@ -66,9 +93,10 @@ async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promis
           await sql<{ contest_id: number; round: number; name: string }>`
             select g.contest_id, e.round, j.name from ${sql.table(grades)} g
             join ${sql.table(exams)} e on e.id = g.exam_id join ${sql.table(juries)} j on j.id = g.jury_id
-            where g.contest_id in (${sql.join(ids)}) order by j.name`.execute(db)
+            where g.contest_id in (${sql.join(ids)}) ${submittedOnly(registry)} order by j.name`.execute(db)
         ).rows
       : [];
+  const shortlist = await shortlistStates(db, registry, rows);
   return rows.map((row) => {
     const mine = graders.filter((g) => Number(g.contest_id) === Number(row.id));
     const juryR1 = [...new Set(mine.filter((g) => Number(g.round) === 1).map((g) => g.name))];
@@ -79,7 +107,7 @@ async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promis
       categories: row.category ? [row.category] : [],
       juryR1,
       juryR2,
-      status: judgingStatus(row.status, juryR1.length, juryR2.length),
+      status: judgingStatus(row.status, juryR1.length, juryR2.length, shortlist.get(Number(row.id))),
       created_at: new Date(row.created_at).toISOString(),
     };
   });

@@ -86,6 +86,7 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
         { title: `entities.${name}.sections.details`, fields: shown.map((field) => ({ field })) },
       ],
       empty: raw.detail?.empty ?? 'common.not_provided',
+      links: (raw.detail?.links ?? []).map((link: any) => ({ ...link })),
     },
     forms: { create: form(raw.forms.create), edit: form(raw.forms.edit) },
     messages: Object.fromEntries(Object.entries<any>(raw.messages ?? {}).map(([field, keys]) => [field, { ...keys }])),

@@ -241,6 +241,8 @@ export interface DetailConfig {
   sections: DetailSection[];
   /** i18n key shown for an empty value; default `common.not_provided`. */
   empty: string;
+  /** Header buttons opening another screen of the record; `:id` in `to` is the record's id. */
+  links: Array<{ label: string; to: string }>;
 }
 
 /** RJSF uiSchema for a form, keyed by field (`{ status: { 'ui:widget': 'active-switch' } }`). */

@@ -2,7 +2,9 @@ import { slugify } from '../../../extensions/hooks/slugify.js';
 import { DEMO_CAMPAIGNS, DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_JURORS, DEMO_SUBMITTORS } from './demo-catalog.js';
 
 /** A record to insert; `{ ref: [entity, index] }` values are replaced by the id of that inserted record. */
-export type DemoValue = string | number | boolean | null | string[] | { ref: [entity: string, index: number] };
+export type DemoValue = string | number | boolean | null | string[] | { ref: [entity: string, index: number] } | JsonValue;
+/** A jsonb field's value (an exam's criteria, a grade's scores). */
+export type JsonValue = { json: unknown };
 export type DemoRecord = Record<string, DemoValue>;
 
 /** The demo data set: records per entity name, in an order where every reference points backwards. */
@@ -26,6 +28,29 @@ export const DEMO_FIGURES = {
 } as const;
 
 const CONTESTS = 36;
+
+/** The judging sheets of the demo exams: Round 1 shortlisting and Round 2 final judging, each criterion out of 10. */
+const DEMO_CRITERIA = {
+  1: [
+    { key: 'idea', label: 'Idea', weight: 30, maximum: 10 },
+    { key: 'insight_strategy', label: 'Insight and strategy', weight: 30, maximum: 10 },
+    { key: 'execution', label: 'Execution', weight: 20, maximum: 10 },
+    { key: 'results', label: 'Results', weight: 20, maximum: 10 },
+  ],
+  2: [
+    { key: 'effectiveness', label: 'Effectiveness and results', weight: 40, maximum: 10 },
+    { key: 'creativity', label: 'Creativity', weight: 30, maximum: 10 },
+    { key: 'craft', label: 'Craft', weight: 15, maximum: 10 },
+    { key: 'relevance', label: 'Relevance to Malaysia or Indonesia', weight: 15, maximum: 10 },
+  ],
+} as const;
+
+/** People who applied to sit on the jury, not yet decided. */
+const DEMO_APPLICANTS = [
+  { name: 'Farah Aziz', email: 'farah.aziz@example.my', company: 'Kilau Creative Sdn Bhd', country: 'MY' },
+  { name: 'Bima Santoso', email: 'bima.santoso@example.co.id', company: 'PT Cahaya Ide', country: 'ID' },
+  { name: 'Chen Wei Ling', email: 'weiling.chen@example.my', company: 'Harbour Media Bhd', country: 'MY' },
+];
 /** Entries the organisers rejected at screening ('Cancelled' on the dashboard). */
 const REJECTED = new Set([7, 19, 26, 33]);
 /** The newest entries, not yet graded in Round 1; the first three are still pending verification. */
@@ -37,6 +62,15 @@ const R1_FOUR_JURORS = 14;
 const inR2Shortlist = (g: number) => g % 5 === 1 || g % 5 === 3;
 const R2_FOUR_JURORS = 4;
 const R1_JURORS = 12;
+
+/** The awards a programme gives (DESIGN §9), handed out in rank order from a final round's ranking. */
+const DEMO_AWARDS: DemoRecord[] = [
+  { name: 'Grand Prix', rank: 1, rule: 'top_n', top_n: 1, min_score: null },
+  { name: 'Gold', rank: 2, rule: 'min_score', top_n: null, min_score: 85 },
+  { name: 'Silver', rank: 3, rule: 'min_score', top_n: null, min_score: 75 },
+  { name: 'Bronze', rank: 4, rule: 'min_score', top_n: null, min_score: 65 },
+  { name: 'Merit', rank: 5, rule: 'top_n', top_n: 2, min_score: null },
+];
 
 const HOUR = 3_600_000;
 const iso = (time: number) => new Date(time).toISOString();
@@ -149,46 +183,54 @@ export function buildDemoData(now: Date): DemoDataSet {
       name: `${category.name} — Round ${round}`,
       category_id: { ref: ['category', k] } as DemoValue,
       round,
-      criteria:
-        round === 1
-          ? 'Shortlisting: idea 30%, insight and strategy 30%, execution 20%, results 20%. Score each entry out of 100.'
-          : 'Final judging: effectiveness and results 40%, creativity 30%, craft 15%, relevance to Malaysia or Indonesia 15%.',
+      criteria: { json: DEMO_CRITERIA[round as 1 | 2] },
       max_score: 100,
+      opens_at: iso(t - (round === 1 ? 60 : 20) * 24 * HOUR),
+      closes_at: iso(t + (round === 1 ? -25 : 15) * 24 * HOUR),
       status: round === 1 ? 'closed' : 'open',
       created_at: iso(t - (100 - k) * 24 * HOUR),
     })),
   );
 
+  records.assignment = [];
   records.grade = [];
+  const grade = (contest: number, jury: number, exam: number, round: 1 | 2, score: number, remarks: string | null, created: number) => {
+    records.assignment!.push({
+      exam_id: { ref: ['exam', exam] }, contest_id: { ref: ['contest', contest] }, jury_id: { ref: ['jury', jury] },
+      status: 'submitted', created_at: iso(created - 6 * HOUR),
+    });
+    records.grade!.push({
+      assignment_id: { ref: ['assignment', records.assignment!.length - 1] },
+      contest_id: { ref: ['contest', contest] }, jury_id: { ref: ['jury', jury] }, exam_id: { ref: ['exam', exam] },
+      scores: { json: Object.fromEntries(DEMO_CRITERIA[round].map((c) => [c.key, score / 10])) },
+      total: score, score, remarks, status: 'submitted',
+      submitted_at: iso(created), created_at: iso(created),
+    });
+  };
   graded.forEach((i, g) => {
     const contest = records.contest![i]!;
     const categoryIndex = categoryOf(i % DEMO_CAMPAIGNS.length, Math.floor(i / DEMO_CAMPAIGNS.length));
     const created = Date.parse(String(contest.created_at));
     const r1 = g < R1_FOUR_JURORS ? 4 : 3;
     for (let j = 0; j < r1; j++) {
-      records.grade!.push({
-        contest_id: { ref: ['contest', i] },
-        jury_id: { ref: ['jury', (g * 5 + j) % R1_JURORS] },
-        exam_id: { ref: ['exam', categoryIndex * 2] },
-        score: 55 + ((g * 17 + j * 29) % 41),
-        remarks: j === 0 ? 'Clear insight; the results section could show the baseline.' : null,
-        created_at: iso(created + (8 + j) * HOUR),
-      });
+      grade(i, (g * 5 + j) % R1_JURORS, categoryIndex * 2, 1, 55 + ((g * 17 + j * 29) % 41),
+        j === 0 ? 'Clear insight; the results section could show the baseline.' : null, created + (8 + j) * HOUR);
     }
     if (!inR2Shortlist(g)) return;
     const k = Array.from({ length: g }, (_, n) => n).filter(inR2Shortlist).length;
     const r2 = k < R2_FOUR_JURORS ? 4 : 3;
     for (let j = 0; j < r2; j++) {
-      records.grade!.push({
-        contest_id: { ref: ['contest', i] },
-        jury_id: { ref: ['jury', R1_JURORS + ((g * 3 + j) % (DEMO_JURORS.length - R1_JURORS))] },
-        exam_id: { ref: ['exam', categoryIndex * 2 + 1] },
-        score: 60 + ((g * 13 + j * 7) % 36),
-        remarks: j === 0 ? 'Strong effectiveness story with credible local relevance.' : null,
-        created_at: iso(created + (30 + j) * HOUR),
-      });
+      grade(i, R1_JURORS + ((g * 3 + j) % (DEMO_JURORS.length - R1_JURORS)), categoryIndex * 2 + 1, 2, 60 + ((g * 13 + j * 7) % 36),
+        j === 0 ? 'Strong effectiveness story with credible local relevance.' : null, created + (30 + j) * HOUR);
     }
   });
 
-  return { order: ['company', 'category', 'customer', 'campaign', 'contest', 'jury', 'exam', 'grade'], records };
+  records.applicant = DEMO_APPLICANTS.map((a, n) => ({
+    ...a, expertise: { json: [n % DEMO_CATEGORIES.length, (n + 2) % DEMO_CATEGORIES.length].map((k) => k + 1) }, status: 'applied',
+    created_at: iso(t - (6 - n) * 24 * HOUR),
+  }));
+
+  records.award_category = DEMO_AWARDS.map((award, i) => ({ ...award, created_at: iso(t - (90 - i) * 24 * HOUR) }));
+
+  return { order: ['company', 'category', 'customer', 'campaign', 'contest', 'jury', 'exam', 'assignment', 'grade', 'applicant', 'award_category'], records };
 }

@@ -15,6 +15,7 @@ export interface InsertReport {
 /** A value in the shape its column takes: arrays become JSON for json columns or text joined by spaces. */
 function toColumn(property: JsonSchema, value: DemoValue | number): unknown {
   if (value === null || typeof value !== 'object' || 'ref' in value) return value;
+  if ('json' in value) return JSON.stringify(value.json);
   return fieldKind(property) === 'json' ? JSON.stringify(value) : value.join(' ');
 }
 
