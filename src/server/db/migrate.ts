@@ -14,7 +14,9 @@ export const migrations: Record<string, Migration> = {
 
 /** Brings the system tables up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migrations land from parallel branches (a 003 may arrive after a database ran 005): each is
+  // independent of the others' tables, so a missing one runs whatever its number.
+  const migrator = new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
