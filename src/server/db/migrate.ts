@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
+import { history } from './migrations/006-history.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
+  '006-history': history,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */
