@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { http, type QueryParams } from '../../engine/data/http-client.js';
 import { findEntity, useMetaEntities } from '../../engine/data/use-meta.js';
-import { type AuditPage, ChangesTable, EntryHeading } from '../../engine/detail/record-history.js';
+import { type AuditPage, ChangesTable, EntryHeading, HistoryPager } from '../../engine/detail/record-history.js';
 import { ScreenHeader } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import { usePageTitle } from '../use-page-title.js';
@@ -72,11 +72,7 @@ export function AuditPageScreen(): ReactElement {
             </Card>
           );
         })}
-        <Flex gap="2" justify="end" align="center">
-          <Button variant="soft" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.newer')}</Button>
-          <Text size="2">{t('history.page', { page, pages: audit.data.meta.last_page })}</Text>
-          <Button variant="soft" disabled={page >= audit.data.meta.last_page} onClick={() => setPage(page + 1)}>{t('history.older')}</Button>
-        </Flex>
+        <HistoryPager page={page} pages={audit.data.meta.last_page} onPage={setPage} />
       </Flex>
     );
 

@@ -1,5 +1,5 @@
 import { ResetIcon, TrashIcon } from '@radix-ui/react-icons';
-import { Button, Card, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Card, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { findEntity, useMetaEntities } from '../../engine/data/use-meta.js';
 import { restoreRecord } from '../../engine/data/undo-toast.js';
 import { mutationErrorText } from '../../engine/data/use-entity-mutations.js';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
+import { HistoryPager } from '../../engine/detail/record-history.js';
 import { ScreenHeader } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import { usePageTitle } from '../use-page-title.js';
@@ -109,13 +110,7 @@ export function TrashPage(): ReactElement {
             })}
           </Table.Body>
         </Table.Root>
-        {trash.data.meta.last_page > 1 && (
-          <Flex gap="2" justify="end" align="center" mt="3">
-            <Button variant="soft" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.newer')}</Button>
-            <Text size="2">{t('history.page', { page, pages: trash.data.meta.last_page })}</Text>
-            <Button variant="soft" disabled={page >= trash.data.meta.last_page} onClick={() => setPage(page + 1)}>{t('history.older')}</Button>
-          </Flex>
-        )}
+        <HistoryPager page={page} pages={trash.data.meta.last_page} onPage={setPage} />
       </>
     );
 

@@ -88,6 +88,20 @@ export function EntryHeading({ entry }: { entry: AuditEntry }): ReactElement {
   );
 }
 
+/** Newer / 'Page 2 of 5' / Older under a history or audit list; nothing when there is one page. */
+export function HistoryPager(props: { page: number; pages: number; onPage: (page: number) => void }): ReactElement | null {
+  const { t } = useTranslation();
+  const { page, pages, onPage } = props;
+  if (pages <= 1) return null;
+  return (
+    <Flex gap="2" justify="end" align="center" mt="3">
+      <Button variant="soft" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('history.newer')}</Button>
+      <Text size="2">{t('history.page', { page, pages })}</Text>
+      <Button variant="soft" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('history.older')}</Button>
+    </Flex>
+  );
+}
+
 /**
  * The History tab of a detail page: the record's audit rows, newest first, each with who, when
  * and the changed fields before and after, formatted as the detail formats them; paged.
@@ -116,13 +130,7 @@ export function RecordHistory({ entity, id }: { entity: ClientEntity; id: number
           </article>
         </Card>
       ))}
-      {meta.last_page > 1 && (
-        <Flex gap="2" justify="end" align="center">
-          <Button variant="soft" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('history.newer')}</Button>
-          <Text size="2">{t('history.page', { page, pages: meta.last_page })}</Text>
-          <Button variant="soft" disabled={page >= meta.last_page} onClick={() => setPage(page + 1)}>{t('history.older')}</Button>
-        </Flex>
-      )}
+      <HistoryPager page={page} pages={meta.last_page} onPage={setPage} />
     </Flex>
   );
 }
