@@ -233,6 +233,16 @@ describe.each(testDatabaseKinds())('history, trash and restore on %s', (kind) =>
     });
   });
 
+  it('keeps one chain when writers append at once', async () => {
+    const mark = await lastAuditId();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => client.post('/api/companies', { name: `Concurrent Company ${n}` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(await auditSince(mark)).toHaveLength(12);
+    expect(await verifyAuditChain(t.app.db)).toMatchObject({ ok: true });
+  });
+
   it('editing, deleting or re-hashing any audit row by SQL makes the verification name it', async () => {
     expect(await verifyAuditChain(t.app.db)).toMatchObject({ ok: true });
     const ids3 = (await sql<{ id: number }>`select id from audit_log order by id limit 3 offset 4`.execute(t.app.db)).rows.map((r) => Number(r.id));
