@@ -22,6 +22,7 @@ const serverEntries = {
   seed: 'src/server/db/seed/seed-cli.ts',
   backup: 'src/server/backup/backup-cli.ts',
   restore: 'src/server/backup/restore-cli.ts',
+  'audit-verify': 'src/server/history/audit-verify-cli.ts',
   bench: 'tests/bench/run.ts',
 };
 

@@ -104,6 +104,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
+              { path: '/audit-log', element: lazyElement(() => import('./pages/audit-page.js')) },
+              { path: '/trash', element: lazyElement(() => import('./pages/trash-page.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
               ...extensionScreens.map((screen) => ({
                 path: screen.path,

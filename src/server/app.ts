@@ -19,6 +19,7 @@ import { judgingRoutes } from './routes/judging.js';
 import { juryRoutes } from './routes/jury.js';
 import { applicantRoutes } from './routes/applicants.js';
 import { resultsRoutes } from './routes/results.js';
+import { historyRoutes } from './routes/history.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(juryRoutes);
         await api.register(applicantRoutes);
         await api.register(resultsRoutes);
+        await api.register(historyRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -12,6 +12,8 @@ import {
   TokensIcon,
   UploadIcon,
   Component1Icon,
+  CounterClockwiseClockIcon,
+  TrashIcon,
 } from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
 
@@ -68,6 +70,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: '/manage-company', labelKey: 'nav.companies', icon: BackpackIcon },
       { to: '/manage-category', labelKey: 'nav.categories', icon: LayersIcon },
+      { to: '/audit-log', labelKey: 'history.audit.nav', icon: CounterClockwiseClockIcon },
+      { to: '/trash', labelKey: 'history.trash.nav', icon: TrashIcon },
       { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon },
     ],
   },

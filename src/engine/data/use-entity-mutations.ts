@@ -7,6 +7,7 @@ import { describeError, type Translate } from './api-error.js';
 import { entityPaths, recordTitle } from './entity-labels.js';
 import { deleteRecord, type EntityRecord } from './entity-queries.js';
 import { queryKeys } from './query-keys.js';
+import { showDeletedToast } from './undo-toast.js';
 
 /**
  * The text of a failed mutation (spec §8) in the user's language: what the error's code and keys
@@ -28,7 +29,7 @@ export function useInvalidateEntity(entity: ClientEntity) {
 
 /**
  * Delete through the confirm dialog: 'Are you sure you want to delete category "{{name}}"?'
- * (Yes/No), then the success or failure toast and a refreshed list. Resolves true when deleted.
+ * (Yes/No), then the success toast (with Undo for 10 s) or the failure toast and a refreshed list. Resolves true when deleted.
  */
 export function useDeleteWithConfirm(entity: ClientEntity) {
   const { t } = useTranslation();
@@ -49,7 +50,16 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
         try {
           await mutation.mutateAsync(record.id);
           deleted = true;
-          toast.success(t(entity.texts.deleted));
+          showDeletedToast(
+            entity,
+            record,
+            t(entity.texts.deleted),
+            {
+              restored: t('history.restored', { name: recordTitle(entity, record) }),
+              failed: (error) => mutationErrorText(error, t, t('history.restore_failed')),
+            },
+            () => invalidate(),
+          );
         } catch (error) {
           toast.error(mutationErrorText(error, t, t(entity.texts.deleteFailed)));
         }

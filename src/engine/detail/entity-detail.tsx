@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
-import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.j
 import { parseRecordId } from '../data/record-id.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
+import { RecordHistory } from './record-history.js';
 import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
 
 /** One titled card of label/value pairs; empty values say 'Not provided'. */
@@ -55,7 +56,8 @@ function NotFoundText({ title, hint }: { title: string; hint: string }): ReactEl
 /**
  * The generic detail screen: breadcrumbs (Dashboard › Manage Company › Acme), the record's title
  * with Back, Edit and Delete as permitted, and the descriptor's sections. States: 'Invalid company
- * ID' (no request), spinner, 'Company not found.', 'Error loading company: …'.
+ * ID' (no request), spinner, 'Company not found.', 'Error loading company: …'. A Details tab and a
+ * History tab (the record's audit rows, {@link RecordHistory}).
  */
 export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
@@ -81,13 +83,24 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
   else if (query.error || !record) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
   else
     body = (
-      <Flex direction="column" gap="4">
-        {entity.detail.sections
-          .filter((section) => !section.showIf || !isEmptyValue(record[section.showIf]))
-          .map((section) => (
-            <SectionCard key={section.title} entity={entity} section={section} record={record} />
-          ))}
-      </Flex>
+      <Tabs.Root defaultValue="details">
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="details">{t('history.details_tab')}</Tabs.Trigger>
+          <Tabs.Trigger value="history">{t('history.tab')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="details">
+          <Flex direction="column" gap="4">
+            {entity.detail.sections
+              .filter((section) => !section.showIf || !isEmptyValue(record[section.showIf]))
+              .map((section) => (
+                <SectionCard key={section.title} entity={entity} section={section} record={record} />
+              ))}
+          </Flex>
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          <RecordHistory entity={entity} id={record.id} />
+        </Tabs.Content>
+      </Tabs.Root>
     );
 
   const actions = record && (

@@ -15,6 +15,8 @@ import { useDialogs } from '../ui/dialog-context.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
 import { fieldErrorsOf } from './entity-create-screen.js';
+import { MergeContent } from './merge-dialog.js';
+import { planMerge } from './merge-plan.js';
 import { EntityForm } from './entity-form.js';
 import { buildFormSchema, pickFormData } from './form-schema.js';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
@@ -22,7 +24,8 @@ import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
 /**
  * The edit screen: 'Invalid category ID' for a bad id (no request), a spinner while loading,
  * 'Category not found.', 'Error loading category: …' with 'Back to Category List', then the edit
- * form. Saves send `If-Match`; a 409 because someone else saved first offers to reload the record.
+ * form. Saves send `If-Match`; a 409 because someone else saved first opens the merge dialog (the
+ * original, theirs and yours per field) and saves the merge against their version.
  */
 export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
@@ -86,7 +89,8 @@ function EditForm(props: {
   };
 
   const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) => updateRecord(entity, id, body, versionTagOf(base.record)),
+    mutationFn: (input: { body: Record<string, unknown>; ifMatch?: string }) =>
+      updateRecord(entity, id, input.body, input.ifMatch ?? versionTagOf(base.record)),
     onSuccess: async (saved) => {
       toast.success(t(entity.texts.updated));
       allowLeave();
@@ -94,7 +98,23 @@ function EditForm(props: {
       await invalidate();
       navigate(paths.list);
     },
-    onError: async (error) => {
+    onError: async (error, submitted) => {
+      const current = isStaleConflict(error) ? ((error as { body?: { data?: EntityRecord } }).body?.data ?? undefined) : undefined;
+      if (current) {
+        // Someone saved first: merge their changes with these (one-sided fields by themselves,
+        // fields both changed by choice), then save again against their version.
+        const plan = planMerge(form.fields, pickFormData(base.record, form), pickFormData(current, form), submitted.body);
+        const merged = (await dialogs.custom({
+          title: t('history.merge.title'),
+          description: t('history.merge.description', { name: recordTitle(entity, current) }),
+          size: 'xl',
+          content: (close) => <MergeContent entity={entity} plan={plan} close={close} />,
+        })) as Record<string, unknown> | undefined;
+        if (!merged) return;
+        setBase((previous) => ({ record: { ...current, ...merged }, version: previous.version + 1 }));
+        mutation.mutate({ body: merged, ifMatch: versionTagOf(current) });
+        return;
+      }
       if (isStaleConflict(error)) {
         const reloadNow = await dialogs.confirm({
           title: t('common.conflict.title'),
@@ -130,7 +150,7 @@ function EditForm(props: {
           initialData={initialData}
           serverErrors={serverErrors}
           saving={mutation.isPending}
-          onSubmit={(body) => mutation.mutate(body)}
+          onSubmit={(body) => mutation.mutate({ body })}
           onCancel={() => navigate(paths.list)}
           onDirtyChange={setDirty}
           onUnplacedErrors={onUnplaced}

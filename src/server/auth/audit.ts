@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SystemTables } from '../db/system-tables.js';
+import { appendAudit, type AuditChanges } from '../history/audit-chain.js';
+import { diffRecords, withoutSecrets } from '../history/changes.js';
 
 /** The auth events written to `audit_log`. */
 export type AuthAuditAction =
@@ -17,28 +19,48 @@ export type AuthAuditAction =
 /** The results events (DESIGN §12) written to `audit_log`, against the exam. */
 export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
 
-/** Appends one audit row; `details` must never hold a password or a token. */
-export async function writeAudit(
-  db: Kysely<SystemTables>,
-  entry: {
-    action: AuthAuditAction | ResultsAuditAction;
-    userId?: number | null;
-    ip?: string | null;
-    details?: Record<string, unknown>;
-    /** The record written, when it is not the user's own account. */
-    entity?: string;
-    entityId?: string | number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      action: entry.action,
-      user_id: entry.userId ?? null,
-      entity: entry.entity ?? 'user',
-      entity_id: entry.entity ? String(entry.entityId ?? '') : entry.userId ? String(entry.userId) : null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip ?? null,
-    })
-    .execute();
+/** What one audit row records; only `action` is required. */
+export interface AuditEntry {
+  /** An auth event, or any other action (`create`, `judging.finalise`, ...). */
+  action: AuthAuditAction | (string & {});
+  /** Who did it (null for an anonymous or system action). */
+  userId?: number | null;
+  ip?: string | null;
+  /** The record acted on; defaults to the user `userId` (the auth events' subject). */
+  entity?: string | null;
+  entityId?: string | number | null;
+  /** Extra facts; a text value under a secret-like key (password, token, ...) is dropped. */
+  details?: Record<string, unknown>;
+  /** The record before and after the action: their differing fields are stored, secrets never. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Changed fields given directly (instead of before / after); secret fields are dropped. */
+  changes?: AuditChanges;
+}
+
+/**
+ * Appends one audit row to the hash chain (DESIGN §14). Pass the write's transaction as `db` (or as
+ * `executor`) so the row commits and rolls back with the change; with a plain connection the row is
+ * written in a transaction of its own. `details` must never hold a password or a token.
+ *
+ * @example await writeAudit(trx, { action: 'accounts.disable', userId: by.id, ip, entity: 'user', entityId: id, before, after })
+ */
+export async function writeAudit(db: Kysely<SystemTables> | Kysely<any>, entry: AuditEntry, executor?: Kysely<any>): Promise<void> {
+  const hasEntity = entry.entity !== undefined;
+  const entityId = hasEntity ? entry.entityId : entry.userId;
+  let changes: AuditChanges | null = null;
+  if (entry.changes) changes = diffRecords(
+    Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.before])),
+    Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.after])),
+  );
+  else if (entry.before !== undefined || entry.after !== undefined) changes = diffRecords(entry.before ?? null, entry.after ?? null);
+  await appendAudit((executor ?? db) as Kysely<any>, {
+    action: entry.action,
+    userId: entry.userId ?? null,
+    ip: entry.ip ?? null,
+    entity: hasEntity ? (entry.entity ?? null) : 'user',
+    entityId: entityId === undefined || entityId === null || entityId === 0 ? null : String(entityId),
+    details: withoutSecrets(entry.details),
+    changes,
+  });
 }

@@ -19,7 +19,7 @@ export interface MaintenanceDatabase {
  * the embedded PGlite in `DATA_DIR`, whose lock is taken first so that no server can open it at the
  * same time. A running server holding the lock makes this fail with what to do instead.
  */
-export async function openForMaintenance(config: AppConfig, purpose: 'backup' | 'restore'): Promise<MaintenanceDatabase> {
+export async function openForMaintenance(config: AppConfig, purpose: 'backup' | 'restore' | 'audit:verify'): Promise<MaintenanceDatabase> {
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, connectTimeoutMs: Math.max(config.dbConnectTimeoutMs, 5000), poolSize: 2 });
     return { database, label: 'PostgreSQL (DATABASE_URL)', close: () => database.close() };
@@ -28,8 +28,8 @@ export async function openForMaintenance(config: AppConfig, purpose: 'backup' | 
     throw new BackupError('DATA_DIR=:memory: keeps no data on disk; set DATA_DIR to the server\'s data folder or DATABASE_URL.');
   }
   const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (purpose === 'backup' && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-    throw new BackupError(`There is no database in ${config.dataDir} to back up (set DATA_DIR or DATABASE_URL to the server's).`);
+  if (purpose !== 'restore' && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    throw new BackupError(`There is no database in ${config.dataDir} to ${purpose === 'backup' ? 'back up' : 'check'} (set DATA_DIR or DATABASE_URL to the server's).`);
   }
   let release: () => void;
   try {

@@ -3,6 +3,7 @@ import { systemTables } from './migrations/001-system-tables.js';
 import { accounts } from './migrations/002-accounts.js';
 import { judging } from './migrations/004-judging.js';
 import { resultsTables } from './migrations/005-results.js';
+import { history } from './migrations/006-history.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '002-accounts': accounts,
   '004-judging': judging,
   '005-results': resultsTables,
+  '006-history': history,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

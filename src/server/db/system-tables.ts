@@ -66,6 +66,30 @@ export interface AuditLogTable {
   details: JSONColumnType<Record<string, unknown>, string, string> | null;
   ip: string | null;
   created_at: Generated<Timestamp>;
+  /** Changed fields `{field: {before, after}}` (migration 006). */
+  changes: JSONColumnType<Record<string, { before: unknown; after: unknown }>, string, string> | null;
+  /** Hash of the previous row and this row's hash (the tamper-evident chain, migration 006). */
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+/** The chain's head: one row whose lock serialises audit appends. */
+export interface AuditChainTable {
+  id: number;
+  last_id: number;
+  last_hash: string;
+}
+
+/** Deleted records kept 30 days for restore: the stored row and the links a delete emptied. */
+export interface TrashTable {
+  id: Generated<number>;
+  entity: string;
+  record_id: number;
+  title: string | null;
+  record: JSONColumnType<Record<string, unknown>, string, string>;
+  detached: JSONColumnType<Array<{ entity: string; field: string; ids: number[] }>, string, string>;
+  deleted_by: number | null;
+  deleted_at: Generated<Timestamp>;
 }
 
 export interface SettingsTable {
@@ -79,5 +103,7 @@ export interface SystemTables {
   password_resets: PasswordResetsTable;
   throttles: ThrottlesTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
+  trash: TrashTable;
   settings: SettingsTable;
 }

@@ -12,6 +12,8 @@ export interface EntityRegistry {
 export interface OperationContext {
   db: Kysely<any>;
   registry: EntityRegistry;
+  /** Who writes and from where, for the audit row every write leaves (none: a system write). */
+  actor?: { userId: number | null; ip: string | null };
 }
 
 /** Builds the lookup maps of a registry. */

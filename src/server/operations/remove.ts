@@ -1,17 +1,26 @@
 import type { FieldError } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { conflict, notFound } from '../errors.js';
-import { labelOf, type OperationContext } from './context.js';
+import { labelOf, type OperationContext, storedFields } from './context.js';
+import { auditEntityWrite } from '../history/entity-audit.js';
+import { moveToTrash } from '../history/trash.js';
 
 /**
  * Deletes a record. Refuses with 409 while records of other entities point at it through a
  * `restrict` relation, naming them and how many (`This category is still used by 3 contests.`).
+ * The row goes to the trash (restorable for 30 days with its id and the links a `set-null`
+ * relation empties) and the delete is audited, in the same transaction.
  *
  * @throws AppError 404 when absent, 409 when still in use.
  */
 export async function remove(entity: LoadedEntity, id: number, ctx: OperationContext): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom(entity.descriptor.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const existing = (await trx
+      .selectFrom(entity.descriptor.table)
+      .select(storedFields(entity))
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!existing) throw notFound(`${labelOf(entity)} not found.`);
     const users: string[] = [];
     const items: FieldError[] = [];
@@ -33,8 +42,10 @@ export async function remove(entity: LoadedEntity, id: number, ctx: OperationCon
     if (users.length > 0) {
       throw conflict(`This ${entity.descriptor.label} is still used by ${users.join(' and ')}; it cannot be deleted.`, items);
     }
+    const trashId = await moveToTrash(trx, entity, existing, ctx);
     try {
       await trx.deleteFrom(entity.descriptor.table).where('id', '=', id).execute();
+      await auditEntityWrite(trx, ctx, entity, 'delete', id, existing, null, { trash_id: trashId });
     } catch (error) {
       if ((error as { code?: string }).code === '23503') {
         throw conflict(`This ${entity.descriptor.label} is still used by other records; it cannot be deleted.`, [

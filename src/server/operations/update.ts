@@ -6,6 +6,7 @@ import { labelOf, type OperationContext, selectionOf, storedFields } from './con
 import { ifMatchSatisfied } from './etag.js';
 import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 import { validateWriteBody } from './write-body.js';
+import { auditEntityWrite } from '../history/entity-audit.js';
 
 export interface UpdateInput {
   id: number;
@@ -26,7 +27,7 @@ export class StaleRecordError extends AppError {
 
 /**
  * Updates a record: locks it, checks `If-Match`, validates the body against the update schema,
- * runs `beforeWrite` hooks, stores the fields sent and moves `updated_at` forward.
+ * runs `beforeWrite` hooks, stores the fields sent, moves `updated_at` forward and audits the changed fields, in one transaction.
  *
  * @throws AppError 404 when absent, 409 ({@link StaleRecordError}) when `If-Match` is stale,
  *   422 for an invalid body, 409 for a unique clash.
@@ -61,12 +62,14 @@ export async function update(entity: LoadedEntity, input: UpdateInput, ctx: Oper
         values.updated_at = sql`greatest(now(), ${sql.ref('updated_at')} + interval '1 millisecond')`;
       }
       if (Object.keys(values).length === 0) values.id = input.id;
-      return (await trx
+      const record = (await trx
         .updateTable(table)
         .set(values)
         .where('id', '=', input.id)
         .returning(selectionOf(entity, ctx.registry))
         .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      await auditEntityWrite(trx, ctx, entity, 'update', input.id, previous, record);
+      return record;
     });
   } catch (error) {
     throw uniqueConflict(entity, error);

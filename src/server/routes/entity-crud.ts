@@ -37,7 +37,11 @@ const validatedByOperations = () => (value: unknown) => ({ value });
 export async function entityCrudRoutes(app: FastifyInstance, options: { entity: LoadedEntity; listCache?: ListCache }) {
   const { entity, listCache } = options;
   const d = entity.descriptor;
-  const ctx = () => ({ db: app.db, registry: app.entities });
+  const ctx = (request?: FastifyRequest) => ({
+    db: app.db,
+    registry: app.entities,
+    actor: request ? { userId: request.user?.id ?? null, ip: request.ip ?? null } : undefined,
+  });
   const dependencies = dependencyTables(entity, app.entities);
   const idOf = (request: FastifyRequest) => parseRecordId(entity, (request.params as { id?: string }).id);
   const guard = (action: Action) => async (request: FastifyRequest) => {
@@ -75,7 +79,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       return { data: record };
     },
     create: async (request, reply) => {
-      const record = await create(entity, request.body, ctx());
+      const record = await create(entity, request.body, ctx(request));
       reply.code(201).header('etag', etagOf(record)).header('location', `/api/${d.endpoint}/${String(record.id)}`);
       return { data: record };
     },
@@ -83,7 +87,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       const id = idOf(request);
       const ifMatch = request.headers['if-match'];
       try {
-        const record = await update(entity, { id, body: request.body, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined }, ctx());
+        const record = await update(entity, { id, body: request.body, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined }, ctx(request));
         reply.header('etag', etagOf(record));
         return { data: record };
       } catch (error) {
@@ -93,7 +97,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       }
     },
     delete: async (request, reply) => {
-      await remove(entity, idOf(request), ctx());
+      await remove(entity, idOf(request), ctx(request));
       return reply.code(204).send();
     },
   };

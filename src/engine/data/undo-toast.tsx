@@ -1,0 +1,65 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { http } from './http-client.js';
+import type { EntityRecord } from './entity-queries.js';
+
+/** How long a delete's toast offers Undo (DESIGN §14). */
+export const UNDO_MS = 10_000;
+
+/** Brings a deleted record back from the trash with its id; resolves with the restored record. */
+export async function restoreRecord(entity: ClientEntity, id: number): Promise<EntityRecord> {
+  return (await http.post<{ data: EntityRecord }>(`/${entity.endpoint}/${id}/restore`)).data;
+}
+
+function UndoDeleteToast(props: { message: string; onUndo: () => Promise<void> }): ReactElement {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Flex align="center" justify="between" gap="3">
+      <Text size="2">{props.message}</Text>
+      <Button
+        size="1"
+        variant="soft"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await props.onUndo();
+        }}
+      >
+        {t('history.undo')}
+      </Button>
+    </Flex>
+  );
+}
+
+/**
+ * The success toast of a delete, with Undo for {@link UNDO_MS}: Undo restores the record and
+ * calls `onRestored` (to refresh lists), or shows the server's reason when it cannot (a clash).
+ */
+export function showDeletedToast(
+  entity: ClientEntity,
+  record: EntityRecord,
+  message: string,
+  texts: { restored: string; failed: (error: unknown) => string },
+  onRestored: () => Promise<void> | void,
+): void {
+  const id = toast.success(
+    <UndoDeleteToast
+      message={message}
+      onUndo={async () => {
+        toast.dismiss(id);
+        try {
+          await restoreRecord(entity, record.id);
+          toast.success(texts.restored);
+          await onRestored();
+        } catch (error) {
+          toast.error(texts.failed(error));
+        }
+      }}
+    />,
+    { autoClose: UNDO_MS, closeOnClick: false },
+  );
+}
