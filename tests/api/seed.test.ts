@@ -45,6 +45,8 @@ describe.each(testDatabaseKinds())('demo data and seeding on %s', (kind) => {
     expect(await count('grades')).toBe(123);
     const setting = await db.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_SETTING).executeTakeFirstOrThrow();
     expect(setting.value).toMatch(/^created /);
+    expect(setting.value).toContain(': 10 companies, 6 categories, 12 customers,');
+    expect(t.app.startupNotes.join(' ')).toContain('Demo data created: 10 companies, 6 categories, ');
     expect(await createDemoDataOnFirstStart(db, t.app.entities)).toBeUndefined();
     await sql`delete from grades`.execute(db);
     expect(await createDemoDataOnFirstStart(db, t.app.entities)).toBeUndefined();

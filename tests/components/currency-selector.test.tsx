@@ -33,7 +33,7 @@ afterEach(() => vi.useRealTimers());
 describe('CurrencySelector', () => {
   it('lists MYR first, USD second, then the rest by code', async () => {
     await openList();
-    expect(optionCodes()).toEqual(['MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'INR', 'JPY', 'NZD', 'ZAR']);
+    expect(optionCodes()).toEqual(['MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'IDR', 'INR', 'JPY', 'NZD', 'ZAR']);
     expect(screen.getByRole('option', { name: 'MYR Ringgit' }).querySelector('img')?.getAttribute('src')).toBe('/flags/my.svg');
   });
 

@@ -47,6 +47,9 @@ describe('a reference filter (the contests list picks a customer)', { timeout: 3
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q[customer_id]')).toBe('2'));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
     await waitFor(() => expect(listQuery(api, 'contests').at(-1)!.query.get('q[customer_id]')).toBe('2'));
+    // The spec's call table: the contests call carries per_page=15, though the address has no size.
+    expect(listQuery(api, 'contests').every((call) => call.query.get('per_page') === '15')).toBe(true);
+    expect(new URLSearchParams(router.state.location.search).has('per_page')).toBe(false);
   });
 
   it("shows 'No data found' when no customer matches", async () => {

@@ -30,6 +30,7 @@ describe('formatMoney', () => {
     expect(plain(formatMoney({ amount: 25000, currency: 'JPY' }, 'en'))).toBe('JPY 25,000');
     expect(plain(formatMoney({ amount: 25000.4, currency: 'JPY' }, 'en'))).toBe('JPY 25,000');
     expect(plain(formatMoney({ amount: 0, currency: 'USD' }, 'en'))).toBe('USD 0.00');
+    expect(plain(formatMoney({ amount: 15000000, currency: 'IDR' }, 'id'))).toBe('IDR 15.000.000');
   });
 
   it('groups and separates decimals as the chosen language does', () => {

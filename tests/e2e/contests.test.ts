@@ -208,7 +208,8 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
     await page.goto(`${server.url}/manage-contest/999999`);
     await seeText(page, 'Contest Not Found');
     await seeText(page, 'The requested contest with ID 999999 was not found.');
-    expect(await page.getByRole('link', { name: 'Back to Contest List' }).isVisible()).toBe(true);
+    // The spec: 'Contest Not Found' offers 'Back to List' (the load error keeps 'Back to Contest List').
+    expect(await page.getByRole('link', { name: 'Back to List', exact: true }).getAttribute('href')).toBe('/manage-contest');
     await page.goto(`${server.url}/manage-contest/abc`);
     await seeText(page, 'Invalid contest ID');
   });

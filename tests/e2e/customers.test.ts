@@ -121,6 +121,8 @@ describe('submittor (customer) screens in the browser', { timeout: 180_000 }, ()
       await page.getByRole('link', { name: 'Edit Customer' }).click();
       await page.waitForURL(/\/manage-customer\/edit\/\d+$/);
       await expect.poll(() => page.getByRole('heading', { name: 'Edit Customer - ana@agency.test' }).isVisible()).toBe(true);
+      // The heading names the customer; the document keeps the spec's page title.
+      await expect.poll(() => page.title()).toBe('Edit Submittor | Awards CMS');
       await field('Name').fill('Ana Lim');
       await field('Phone').fill('1'.repeat(21));
       await field('Company').fill('c'.repeat(101));

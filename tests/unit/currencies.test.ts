@@ -10,10 +10,16 @@ import {
 } from '../../src/engine/widgets/currencies.js';
 
 describe('currencies', () => {
-  it('lists the 13 currencies of the spec, MYR first, USD second, the rest by code', () => {
+  it("lists the spec's 13 currencies and the rupiah, MYR first, USD second, the rest by code", () => {
     expect(CURRENCY_CODES).toEqual([
-      'MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'INR', 'JPY', 'NZD', 'ZAR',
+      'MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'IDR', 'INR', 'JPY', 'NZD', 'ZAR',
     ]);
+  });
+
+  it('gives each currency its own decimals: none for the rupiah and the yen, two for the others', () => {
+    expect(findCurrency('IDR')).toMatchObject({ name: 'Indonesian Rupiah', decimals: 0 });
+    expect(findCurrency('JPY')?.decimals).toBe(0);
+    expect(findCurrency('MYR')?.decimals).toBe(2);
   });
 
   it('orders any subset by the same rule', () => {
@@ -50,7 +56,7 @@ describe('currencies', () => {
   });
 
   it('returns every currency for a blank search and none for a miss', () => {
-    expect(searchCurrencies(CURRENCIES, '   ')).toHaveLength(13);
+    expect(searchCurrencies(CURRENCIES, '   ')).toHaveLength(14);
     expect(searchCurrencies(CURRENCIES, 'bitcoin')).toEqual([]);
   });
 

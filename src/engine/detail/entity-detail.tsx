@@ -78,7 +78,9 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
   else if (query.error?.status === 404) {
     // An entity may explain further under the title ('The requested contest with ID 7 was not found.').
     const hint = t(`entities.${entity.name}.not_found_hint`, { id, defaultValue: '' });
-    body = <NoticeState message={hint ? <NotFoundText title={t(entity.texts.notFound)} hint={hint} /> : t(entity.texts.notFound)} back={back} />;
+    // ... and word its way back differently ('Contest Not Found' offers 'Back to List').
+    const notFoundBack = { ...back, label: t(`entities.${entity.name}.not_found_back`, { defaultValue: back.label }) };
+    body = <NoticeState message={hint ? <NotFoundText title={t(entity.texts.notFound)} hint={hint} /> : t(entity.texts.notFound)} back={notFoundBack} />;
   }
   else if (query.error || !record) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
   else

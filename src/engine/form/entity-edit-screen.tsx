@@ -28,14 +28,16 @@ import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
  * original, theirs and yours per field) and saves the merge against their version.
  */
 export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = parseRecordId(useParams().id);
   const paths = entityPaths(entity);
   const back = { to: paths.list, label: t(entity.texts.backToList) };
   const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
-  // The edit title may name the record ('Edit Customer - {{title}}').
+  // The edit title may name the record ('Edit Customer - {{title}}'); an entity may give the
+  // document its own title ('Edit Submittor', spec page titles) under `edit_page_title`.
   const titleValues = { title: query.data ? recordTitle(entity, query.data) : '' };
-  usePageTitle(entity.texts.editTitle, titleValues);
+  const pageTitleKey = `entities.${entity.name}.edit_page_title`;
+  usePageTitle(i18n.exists(pageTitleKey) ? pageTitleKey : entity.texts.editTitle, titleValues);
 
   let body: ReactElement;
   if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;

@@ -21,7 +21,7 @@ export function readListParams(entity: ClientEntity, query: URLSearchParams): Li
   const page = positiveInt(query.get('page')) ?? 1;
   const perPage = list.pageSizeParam
     ? Math.min(positiveInt(query.get(list.pageSizeParam)) ?? list.pageSize, MAX_PAGE_SIZE)
-    : undefined;
+    : list.sendPageSize ? list.pageSize : undefined;
   const rawSort = query.get('sort');
   const sort = rawSort && list.sorts.includes(rawSort) ? rawSort : undefined;
   const rawDirection = query.get('direction');

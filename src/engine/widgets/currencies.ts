@@ -6,7 +6,7 @@
 
 /** ISO 4217 codes of the supported currencies. */
 export type CurrencyCode =
-  | 'USD' | 'EUR' | 'CNY' | 'JPY' | 'BRL' | 'GBP' | 'AUD' | 'CAD' | 'INR' | 'ZAR' | 'CHF' | 'NZD' | 'MYR';
+  | 'USD' | 'EUR' | 'CNY' | 'JPY' | 'BRL' | 'GBP' | 'AUD' | 'CAD' | 'INR' | 'ZAR' | 'CHF' | 'NZD' | 'MYR' | 'IDR';
 
 /**
  * One currency option (spec §3). `flag` is an emoji, or the text `myr` for the local currency,
@@ -42,6 +42,8 @@ const SPEC_CURRENCIES: readonly CurrencyOption[] = [
   currency('CHF', 'Swiss Franc', '🇨🇭'),
   currency('NZD', 'New Zealand Dollar', '🇳🇿'),
   currency('MYR', 'Ringgit', 'myr', 2, '/flags/my.svg'),
+  // Beyond the spec's list: an Indonesian programme awards prizes in rupiah, which has no minor unit in use.
+  currency('IDR', 'Indonesian Rupiah', '🇮🇩', 0),
 ];
 
 /** Codes pinned to the top of the list, in this order; every other currency follows by code. */

@@ -30,7 +30,11 @@ export async function createDemoDataOnFirstStart(db: Kysely<any>, registry: Enti
       }
     }
     const report = await insertRecords(trx, registry, set);
-    const counts = Object.entries(report.ids).map(([name, ids]) => `${ids.length} ${name}`);
+    // '10 companies, 6 categories': the plural is the entity's endpoint, as in the API's in-use message.
+    const counts = Object.entries(report.ids).map(([name, ids]) => {
+      const plural = registry.byName.get(name)?.descriptor.endpoint.replace(/[-_]/g, ' ') ?? name;
+      return `${ids.length} ${ids.length === 1 ? name : plural}`;
+    });
     await trx.insertInto('settings').values({ key: DEMO_DATA_SETTING, value: `created ${now.toISOString()}: ${counts.join(', ')}` }).execute();
     const skipped = report.skipped.length ? ` (not created: ${report.skipped.join(', ')})` : '';
     return `Demo data created: ${counts.join(', ')}${skipped}. Set DEMO_DATA=false to start empty.`;

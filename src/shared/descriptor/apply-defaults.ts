@@ -73,6 +73,7 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
       },
       pageSize: raw.list.pageSize ?? 10,
       pageSizeParam: raw.list.pageSizeParam === undefined ? 'per_page' : raw.list.pageSizeParam,
+      sendPageSize: raw.list.sendPageSize ?? false,
       filters: (raw.list.filters ?? []).map((filter: any) => ({ ...filter })),
       search: [...(raw.list.search ?? [])],
       refetchOnFocus: raw.list.refetchOnFocus ?? true,

@@ -188,6 +188,8 @@ export interface ListConfig {
    * size comes from the server and is not in the URL (categories).
    */
   pageSizeParam: string | null;
+  /** With `pageSizeParam` null, whether the list call still sends `per_page` = `pageSize` (contests). */
+  sendPageSize: boolean;
   filters: ListFilter[];
   /** Fields `search` matches case-insensitively as substrings (any of them). */
   search: string[];
