@@ -10,6 +10,7 @@ import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 import { homePathFor } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
+import { screens } from '../extensions/screens/index.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -90,10 +91,11 @@ export const routes: RouteObject[] = [
           { path: '/faq', element: lazyElement(() => import('./pages/faq-page.js')) },
           { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
           { index: true, element: <HomeRedirect /> },
-          {
-            path: '/jury',
-            element: <ProtectedRoute roles={['juror']}>{lazyElement(() => import('./pages/jury-page.js'))}</ProtectedRoute>,
-          },
+          // Workflow screens registered from src/extensions (the jury portal, an exam's judging).
+          ...screens.map((screen) => ({
+            path: screen.path,
+            element: <ProtectedRoute roles={screen.roles}>{lazyElement(screen.load)}</ProtectedRoute>,
+          })),
           {
             element: (
               <ProtectedRoute roles={['admin']}>
