@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { extensionScreens } from '../extensions/screens/index.js';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
 import { SessionWatcher } from './auth/session-watcher.js';
 import { loadAllTranslations } from './i18n.js';
@@ -11,6 +10,7 @@ import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 import { homePathFor } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
+import { screens } from '../extensions/screens/index.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -91,10 +91,11 @@ export const routes: RouteObject[] = [
           { path: '/faq', element: lazyElement(() => import('./pages/faq-page.js')) },
           { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
           { index: true, element: <HomeRedirect /> },
-          {
-            path: '/jury',
-            element: <ProtectedRoute roles={['juror']}>{lazyElement(() => import('./pages/jury-page.js'))}</ProtectedRoute>,
-          },
+          // Workflow screens registered from src/extensions (jury portal, judging, results).
+          ...screens.map((screen) => ({
+            path: screen.path,
+            element: <ProtectedRoute roles={screen.roles}>{lazyElement(screen.load)}</ProtectedRoute>,
+          })),
           {
             element: (
               <ProtectedRoute roles={['admin']}>
@@ -107,10 +108,6 @@ export const routes: RouteObject[] = [
               { path: '/audit-log', element: lazyElement(() => import('./pages/audit-page.js')) },
               { path: '/trash', element: lazyElement(() => import('./pages/trash-page.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
-              ...extensionScreens.map((screen) => ({
-                path: screen.path,
-                element: <ProtectedRoute roles={[...screen.roles]}>{lazyElement(screen.load)}</ProtectedRoute>,
-              })),
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
             ],

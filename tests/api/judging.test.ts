@@ -77,6 +77,14 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: juror })).status).toBe(409);
     });
 
+    it('unassigns an assignment not yet started, and no other', async () => {
+      const extra = await addJuror(t.app, 7, 'Extra Studio');
+      const created = (await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: extra })).body.data;
+      expect((await admin.delete(`/api/exams/${exam}/assignments/${created.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/exams/${exam}/assignments/${created.id}`)).status).toBe(404);
+      expect((await admin.delete(`/api/assignments/${created.id}`)).status).toBe(405);
+    });
+
     it('refuses an entry of another category, a juror of another round and an inactive juror, naming each rule', async () => {
       const other = await admin.post(`/api/exams/${exam}/assignments`, { contest_id: printEntry, jury_id: juror });
       expect(other.status).toBe(422);

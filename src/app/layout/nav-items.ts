@@ -62,6 +62,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: '/manage-jury', labelKey: 'nav.juries', icon: Component1Icon },
       { to: '/manage-exam', labelKey: 'nav.examinations', icon: ReaderIcon },
+      { to: '/exam-judging', labelKey: 'judging.actions.judging', icon: ReaderIcon },
       { to: '/manage-award-category', labelKey: 'nav.awardCategories', icon: StarIcon },
     ],
   },

@@ -1,18 +1,27 @@
 import type { ComponentType } from 'react';
+import type { Role } from '../../shared/roles.js';
 
-/** A screen an extension adds to the console: its path, who may open it, and its lazily loaded component. */
-export interface ScreenRegistration {
+/** A workflow screen that is not an entity's list, detail or form, registered by path. */
+export interface RegisteredScreen {
+  /** The route path (react-router syntax). */
   path: string;
-  roles: readonly string[];
+  /** Roles that may open it; others see /403. */
+  roles: Role[];
+  /** Loads the screen's module (its own chunk). */
   load: () => Promise<{ default: ComponentType }>;
 }
 
 /**
  * Screens beyond the descriptors' list, detail and form screens (STYLE §8.12-13: workflows as
- * registered screens over the engine). The shell mounts each under the signed-in layout; a
- * descriptor links to one with `detail.links`.
+ * registered screens over the engine), routed by the app like any other screen under the signed-in
+ * layout; a descriptor links to one with `detail.links`. The judging screens (DESIGN §11): the jury
+ * portal (jurors; admins view it read-only with `?jury_id=`) and an exam's judging screen (status,
+ * auto-assign, assignment matrix, progress, reminders); the results screens (DESIGN §12).
  */
-export const extensionScreens: readonly ScreenRegistration[] = [
+export const screens: readonly RegisteredScreen[] = [
+  { path: '/jury', roles: ['juror', 'admin'], load: () => import('./jury-portal-screen.js') },
+  { path: '/exam-judging', roles: ['admin'], load: () => import('./exam-judging-screen.js') },
+  { path: '/exam-judging/:id', roles: ['admin'], load: () => import('./exam-judging-screen.js') },
   { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./results/results-screen.js') },
   { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./results/contest-judging-screen.js') },
 ];

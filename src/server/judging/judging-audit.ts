@@ -5,6 +5,7 @@ export type JudgingAuditAction =
   | 'exam.status'
   | 'exam.auto_assign'
   | 'assignment.create'
+  | 'assignment.delete'
   | 'assignment.recuse'
   | 'grade.save'
   | 'grade.submit'

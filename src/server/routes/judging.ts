@@ -102,6 +102,23 @@ export async function judgingRoutes(app: FastifyInstance) {
     },
   );
 
+  app.delete('/exams/:id/assignments/:assignmentId', async (request, reply) => {
+    const examId = idOf('exam', request);
+    const assignmentId = parseRecordId(entity('assignment'), (request.params as { assignmentId: string }).assignmentId);
+    await app.db.transaction().execute(async (trx) => {
+      const row = (await sql<{ status: string; exam_status: string }>`select a.status, e.status as exam_status from assignments a join exams e on e.id = a.exam_id
+        where a.id = ${assignmentId} and a.exam_id = ${examId} for update of a`.execute(trx)).rows[0];
+      if (!row) throw notFound('Assignment not found.');
+      if (row.exam_status === 'final') throw conflict('The examination is final.');
+      if (row.status !== 'assigned') {
+        throw conflict('Only an assignment not yet started can be removed.', [{ path: 'status', keyword: 'started', messageKey: 'judging.errors.assignment_started', params: { status: row.status } }]);
+      }
+      await sql`delete from assignments where id = ${assignmentId}`.execute(trx);
+      await writeJudgingAudit(trx, { action: 'assignment.delete', userId: request.user.id, entity: 'assignment', entityId: assignmentId, ip: request.ip, details: { exam_id: examId } });
+    });
+    return reply.code(204).send();
+  });
+
   app.get('/exams/:id/matrix', async (request) => ({ data: await assignmentMatrix(app.db, idOf('exam', request)) }));
 
   app.get<{ Querystring: { exam_id?: number } }>(
