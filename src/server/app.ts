@@ -14,6 +14,7 @@ import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { exportRoutes } from './dataio/export-routes.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(entityRoutes);
         await api.register(dashboardRoutes);
         await api.register(notificationRoutes);
+        await api.register(exportRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -14,6 +14,7 @@ import { EntityTable } from './entity-table.js';
 import { ListToolbar } from './list-toolbar.js';
 import { Pagination } from './pagination.js';
 import { FilterPanel } from './filter-panel.js';
+import { ExportButton } from './export-button.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
 
 /**
@@ -88,14 +89,17 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
         heading={t(entity.texts.listTitle)}
         subheading={texts.total && !list.isLoading && !list.error ? t(texts.total, { total: list.total }) : undefined}
         actions={
-          entity.permissions.create && (
-            <Button asChild size="2">
-              <RouterLink to={paths.create}>
-                <PlusIcon aria-hidden />
-                {t(entity.texts.createButton)}
-              </RouterLink>
-            </Button>
-          )
+          <Flex gap="2" align="center" wrap="wrap">
+            <ExportButton list={list} />
+            {entity.permissions.create && (
+              <Button asChild size="2">
+                <RouterLink to={paths.create}>
+                  <PlusIcon aria-hidden />
+                  {t(entity.texts.createButton)}
+                </RouterLink>
+              </Button>
+            )}
+          </Flex>
         }
       />
       {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
