@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { exportRoutes } from './dataio/export-routes.js';
+import { importRoutes } from './dataio/import-routes.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(dashboardRoutes);
         await api.register(notificationRoutes);
         await api.register(exportRoutes);
+        await api.register(importRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
+import { dataioTables } from './migrations/007-dataio.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
+  '007-dataio': dataioTables,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */
