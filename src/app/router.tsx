@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomeRedirect /> },
               { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
+              { path: '/import-data', element: lazyElement(() => import('../engine/import/import-screen.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
