@@ -16,6 +16,7 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { exportRoutes } from './dataio/export-routes.js';
 import { importRoutes } from './dataio/import-routes.js';
+import { bulkRoutes } from './dataio/bulk-routes.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(notificationRoutes);
         await api.register(exportRoutes);
         await api.register(importRoutes);
+        await api.register(bulkRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },
