@@ -61,4 +61,22 @@ describe('data in and out in the browser', { timeout: 180_000 }, () => {
       expect(fs.readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
     });
   });
+  it('sets the status of all matching categories in bulk after a confirm naming the count', async () => {
+    await withScreenshotOnFailure(page, 'dataio-bulk', async () => {
+      for (const name of ['Bulk Film', 'Bulk Print', 'Bulk Radio']) {
+        await apiWrite(page, 'POST', '/categories', { name, description: 'A category for the bulk test', status: 'active' });
+      }
+      await apiWrite(page, 'POST', '/categories', { name: 'Other Category', description: 'Not matched by the search', status: 'active' });
+      await openInEnglish(page, `${server.url}/manage-category?search=bulk`);
+      await page.getByRole('checkbox', { name: 'Select all rows on this page' }).click();
+      await seeText(page, '3 rows selected');
+      await page.getByRole('combobox', { name: 'Set a field...' }).click();
+      await page.getByRole('option', { name: 'Status: Inactive' }).click();
+      await seeText(page, 'Set Status to Inactive on 3 rows?');
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await expect
+        .poll(async () => ((await apiClient(page).get('/categories?per_page=100')).body.data as any[]).map((c) => `${c.name} ${c.status}`).sort())
+        .toEqual(['Bulk Film inactive', 'Bulk Print inactive', 'Bulk Radio inactive', 'Other Category active']);
+    });
+  });
 });

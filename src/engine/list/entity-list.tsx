@@ -15,6 +15,7 @@ import { ListToolbar } from './list-toolbar.js';
 import { Pagination } from './pagination.js';
 import { FilterPanel } from './filter-panel.js';
 import { ExportButton } from './export-button.js';
+import { BulkBar, hasBulkActions, useBulkSelection } from './bulk-bar.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
 
 /**
@@ -65,6 +66,8 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
   const onDelete = useCallback((record: EntityRecord) => void confirmDelete(record), [confirmDelete]);
   const paths = entityPaths(entity);
+  const selection = useBulkSelection(list);
+  const bulk = hasBulkActions(entity) ? selection : undefined;
 
   const texts = entity.list.texts;
   let body: ReactElement;
@@ -80,7 +83,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       </Box>
     );
   else if (list.rows.length === 0) body = <EmptyList list={list} />;
-  else body = <EntityTable list={list} onDelete={onDelete} deletingId={deletingId} />;
+  else body = <EntityTable list={list} onDelete={onDelete} deletingId={deletingId} selection={bulk} />;
 
   return (
     <Flex direction="column">
@@ -104,6 +107,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       />
       {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
       {entity.list.filterPanel ? <FilterPanel list={list} /> : <ListToolbar list={list} />}
+      {bulk && <BulkBar list={list} selection={bulk} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
       {list.rows.length > 0 && (
         <Pagination
