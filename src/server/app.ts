@@ -17,6 +17,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { exportRoutes } from './dataio/export-routes.js';
 import { importRoutes } from './dataio/import-routes.js';
 import { bulkRoutes } from './dataio/bulk-routes.js';
+import { viewRoutes } from './dataio/view-routes.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(exportRoutes);
         await api.register(importRoutes);
         await api.register(bulkRoutes);
+        await api.register(viewRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -79,4 +79,21 @@ describe('data in and out in the browser', { timeout: 180_000 }, () => {
         .toEqual(['Bulk Film inactive', 'Bulk Print inactive', 'Bulk Radio inactive', 'Other Category active']);
     });
   });
+  it('saves the filtered contests as a shared view, and its link reproduces the view', async () => {
+    await withScreenshotOnFailure(page, 'dataio-views', async () => {
+      await openInEnglish(page, `${server.url}/manage-contest?status=approved&sort=status&direction=desc`);
+      await page.getByRole('button', { name: 'Save view' }).click();
+      await page.getByLabel('View name').fill('Approved entries');
+      await page.getByRole('checkbox', { name: 'Share with all admins' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await seeText(page, 'Approved entries');
+      const href = await page.getByRole('link', { name: 'Approved entries' }).getAttribute('href');
+      expect(href).toBe('/manage-contest?status=approved&sort=status&direction=desc');
+      await page.goto(`${server.url}/manage-contest`);
+      await page.getByRole('link', { name: 'Approved entries' }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('?status=approved&sort=status&direction=desc');
+      const views = await apiClient(page).get('/views?entity=contest');
+      expect(views.body.data).toEqual([expect.objectContaining({ name: 'Approved entries', shared: true })]);
+    });
+  });
 });

@@ -16,6 +16,7 @@ import { Pagination } from './pagination.js';
 import { FilterPanel } from './filter-panel.js';
 import { ExportButton } from './export-button.js';
 import { BulkBar, hasBulkActions, useBulkSelection } from './bulk-bar.js';
+import { SavedViews } from './saved-views.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
 
 /**
@@ -105,6 +106,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
           </Flex>
         }
       />
+      <SavedViews entity={entity} />
       {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
       {entity.list.filterPanel ? <FilterPanel list={list} /> : <ListToolbar list={list} />}
       {bulk && <BulkBar list={list} selection={bulk} />}
