@@ -44,6 +44,8 @@ export interface BenchServer {
   headers: Record<string, string>;
   /** The bench admin's sign-in answer (`token`, `refreshToken`, `expiresIn`, `data`: the user). */
   session: { token: string; refreshToken: string; expiresIn: number; data: unknown };
+  /** The server process, for memory figures. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export async function startBenchServer(target: BenchTarget, extraEnv: Record<str
     const session = (await res.json()) as BenchServer['session'];
     const { token } = session;
     // The XSRF cookie goes along as a browser's would, so the server does not mint a new one per request.
-    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, session, stop };
+    return { base, headers: { authorization: `Bearer ${token}`, 'x-access-token': token, cookie: `XSRF-TOKEN=${xsrf}` }, session, pid: child.pid!, stop };
   } catch (error) {
     await stop();
     throw error;

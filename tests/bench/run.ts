@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runCategoriesBench } from './categories.js';
 import { runContestBench } from './contests.js';
 import { runNavigationBench } from './navigation.js';
+import { runDataioBench } from './dataio.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
 
 /**
@@ -34,6 +35,12 @@ export const SCENARIOS: BenchScenario[] = [
     description: 'cold navigation to the contests list → first row in headless Chromium (the seeded database when BENCH_DATABASE_URL or BENCH_DATA_DIR is set, else the demo data)',
     byDefault: true,
     run: runNavigationBench,
+  },
+  {
+    name: 'dataio',
+    description: 'export of every contest as CSV (first byte, rows/s, server RSS growth) and import of 100,000 customers from CSV (BENCH_DATABASE_URL, seeded)',
+    byDefault: false,
+    run: runDataioBench,
   },
 ];
 
