@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
               { path: '/audit-log', element: lazyElement(() => import('./pages/audit-page.js')) },
               { path: '/trash', element: lazyElement(() => import('./pages/trash-page.js')) },
+              { path: '/import-data', element: lazyElement(() => import('../engine/import/import-screen.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },

@@ -20,6 +20,10 @@ import { juryRoutes } from './routes/jury.js';
 import { applicantRoutes } from './routes/applicants.js';
 import { resultsRoutes } from './routes/results.js';
 import { historyRoutes } from './routes/history.js';
+import { exportRoutes } from './dataio/export-routes.js';
+import { importRoutes } from './dataio/import-routes.js';
+import { bulkRoutes } from './dataio/bulk-routes.js';
+import { viewRoutes } from './dataio/view-routes.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
@@ -81,6 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(applicantRoutes);
         await api.register(resultsRoutes);
         await api.register(historyRoutes);
+        await api.register(exportRoutes);
+        await api.register(importRoutes);
+        await api.register(bulkRoutes);
+        await api.register(viewRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -4,6 +4,7 @@ import { runCategoriesBench } from './categories.js';
 import { runContestBench } from './contests.js';
 import { runNavigationBench } from './navigation.js';
 import { runSoak } from './soak.js';
+import { runDataioBench } from './dataio.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
 
 /**
@@ -41,6 +42,12 @@ export const SCENARIOS: BenchScenario[] = [
     description: 'issue 13 soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
     byDefault: false,
     run: runSoak,
+  },
+  {
+    name: 'dataio',
+    description: 'export of every contest as CSV (first byte, rows/s, server RSS growth) and import of 100,000 customers from CSV (BENCH_DATABASE_URL, seeded)',
+    byDefault: false,
+    run: runDataioBench,
   },
 ];
 

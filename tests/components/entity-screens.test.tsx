@@ -27,7 +27,7 @@ describe('the list screen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Category List' })).toBeTruthy();
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Category Name', 'Description', 'Slug', 'Status', 'Created', 'Updated', 'Actions']);
+    expect(headers).toEqual(['', 'Category Name', 'Description', 'Slug', 'Status', 'Created', 'Updated', 'Actions']);
     const film = within(table).getByRole('row', { name: /Film/ });
     expect(within(film).getByText('Active')).toBeTruthy();
     expect(within(film).getAllByText('January 5, 2025').length).toBe(1);

@@ -95,9 +95,10 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+/** Sends one request with the token and XSRF headers; `body` is sent as it is. */
+async function send(method: string, path: string, body: BodyInit | undefined, contentType: string | undefined, options: RequestOptions) {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (contentType) headers['content-type'] = contentType;
   const token = await config.getAccessToken();
   if (token) {
     headers.authorization = `Bearer ${token}`;
@@ -108,25 +109,25 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     if (xsrf) headers['x-xsrf-token'] = xsrf;
   }
   Object.assign(headers, options.headers);
-
-  let response: Response;
   try {
-    response = await config.fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    const response = await config.fetch(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    return { response, token };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) });
   }
+}
 
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json', options);
   if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const parsed = await parseBody(response);
   if (response.ok) return parsed as T;
+  throw failure(response, parsed, token, options);
+}
 
+/** The {@link ApiError} of a failed answer (and the 401 hand-off). */
+function failure(response: Response, parsed: unknown, token: string | null, options: RequestOptions): ApiError {
   const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
   const error = new ApiError({
     status: response.status,
@@ -136,7 +137,50 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     body: parsed,
   });
   if (response.status === 401 && token && options.handleUnauthorized !== false) config.onUnauthorized(error);
-  throw error;
+  return error;
+}
+
+/** A file the API sent, read whole, with what its headers said. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when it names one. */
+  filename?: string;
+}
+
+/** Options of a download: `onProgress` gets the bytes so far and each received chunk. */
+export interface DownloadOptions extends RequestOptions {
+  onStart?(response: Response): void;
+  onProgress?(received: number, chunk: Uint8Array): void;
+}
+
+/** Reads a file answer chunk by chunk (progress for large exports), keeping it as a Blob. */
+async function download(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  const { response, token } = await send('GET', path, undefined, undefined, options);
+  if (!response.ok) throw failure(response, await parseBody(response), token, options);
+  options.onStart?.(response);
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.byteLength;
+      options.onProgress?.(received, value);
+    }
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), filename };
+}
+
+/** Sends a file's bytes as the body (`application/octet-stream`) and returns the JSON answer. */
+async function upload<T>(path: string, file: Blob, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send('POST', path, file, 'application/octet-stream', options);
+  const parsed = await parseBody(response);
+  if (response.ok) return parsed as T;
+  throw failure(response, parsed, token, options);
 }
 
 /**
@@ -162,4 +206,6 @@ export const http = {
   delete<T>(path: string, options?: RequestOptions): Promise<T> {
     return request<T>('DELETE', path, undefined, options);
   },
+  download,
+  upload,
 };

@@ -14,6 +14,9 @@ import { EntityTable } from './entity-table.js';
 import { ListToolbar } from './list-toolbar.js';
 import { Pagination } from './pagination.js';
 import { FilterPanel } from './filter-panel.js';
+import { ExportButton } from './export-button.js';
+import { BulkBar, hasBulkActions, useBulkSelection } from './bulk-bar.js';
+import { SavedViews } from './saved-views.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
 
 /**
@@ -58,6 +61,8 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
   const onDelete = useCallback((record: EntityRecord) => void confirmDelete(record), [confirmDelete]);
   const paths = entityPaths(entity);
+  const selection = useBulkSelection(list);
+  const bulk = hasBulkActions(entity) ? selection : undefined;
 
   const texts = entity.list.texts;
   let body: ReactElement;
@@ -73,7 +78,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       </Box>
     );
   else if (list.rows.length === 0) body = <EmptyList list={list} />;
-  else body = <EntityTable list={list} onDelete={onDelete} deletingId={deletingId} />;
+  else body = <EntityTable list={list} onDelete={onDelete} deletingId={deletingId} selection={bulk} />;
 
   return (
     <Flex direction="column">
@@ -82,18 +87,23 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
         heading={t(entity.texts.listTitle)}
         subheading={texts.total && !list.isLoading && !list.error ? t(texts.total, { total: list.total }) : undefined}
         actions={
-          entity.permissions.create && (
-            <Button asChild size="2">
-              <RouterLink to={paths.create}>
-                <PlusIcon aria-hidden />
-                {t(entity.texts.createButton)}
-              </RouterLink>
-            </Button>
-          )
+          <Flex gap="2" align="center" wrap="wrap">
+            <ExportButton list={list} />
+            {entity.permissions.create && (
+              <Button asChild size="2">
+                <RouterLink to={paths.create}>
+                  <PlusIcon aria-hidden />
+                  {t(entity.texts.createButton)}
+                </RouterLink>
+              </Button>
+            )}
+          </Flex>
         }
       />
+      <SavedViews entity={entity} />
       {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
       {entity.list.filterPanel ? <FilterPanel list={list} /> : <ListToolbar list={list} />}
+      {bulk && <BulkBar list={list} selection={bulk} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
       {list.rows.length > 0 && (
         <Pagination

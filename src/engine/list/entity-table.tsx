@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, CaretSortIcon } from '@radix-ui/react-icons';
-import { Button, Link, Table, Text } from '@radix-ui/themes';
+import { Button, Checkbox, Link, Table, Text } from '@radix-ui/themes';
 import {
   rowSortingFeature,
   tableFeatures,
@@ -18,6 +18,7 @@ import type { ListColumn } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
 import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
+import type { BulkSelection } from './bulk-bar.js';
 import { RowActions } from '../widgets/row-actions.js';
 import type { EntityListController } from './use-entity-list.js';
 
@@ -44,6 +45,8 @@ export interface EntityTableProps {
   onDelete(record: EntityRecord): void;
   /** The row being deleted, shown busy. */
   deletingId?: number;
+  /** When the list has bulk actions: the selection, shown as a checkbox column. */
+  selection?: BulkSelection;
 }
 
 /**
@@ -51,7 +54,7 @@ export interface EntityTableProps {
  * `columnDef.meta`), server-side sorting mirrored from the URL, cells from the cell registry, and
  * the row actions the descriptor and the admin's permissions allow.
  */
-export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): ReactElement {
+export function EntityTable({ list, onDelete, deletingId, selection }: EntityTableProps): ReactElement {
   const { t } = useTranslation();
   const { entity } = list;
   const paths = entityPaths(entity);
@@ -77,6 +80,22 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
         );
       },
     }));
+    if (selection) {
+      defs.unshift({
+        id: 'select',
+        header: () => (
+          <Checkbox aria-label={t('dataio.bulk.select_page')} checked={selection.pageSelected || selection.allMatching} onCheckedChange={selection.togglePage} />
+        ),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={t('dataio.bulk.select_row', { name: recordTitle(entity, row.original) })}
+            checked={selection.allMatching || selection.ids.has(row.original.id)}
+            onCheckedChange={() => selection.toggle(row.original.id)}
+          />
+        ),
+      });
+    }
     if (actions.length > 0) {
       defs.push({
         id: 'actions',
@@ -95,7 +114,7 @@ export function EntityTable({ list, onDelete, deletingId }: EntityTableProps): R
     }
     return defs;
     // `t` changes identity with the language, which must re-render the headers.
-  }, [entity, t, can.read, actions.join(), deletingId, onDelete]);
+  }, [entity, t, can.read, actions.join(), deletingId, onDelete, selection]);
 
   const sorting: SortingState = [{ id: list.sort.field, desc: list.sort.direction === 'desc' }];
   const table = useTable({

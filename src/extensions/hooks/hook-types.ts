@@ -13,6 +13,8 @@ export interface WriteHookContext {
   id?: number;
   /** The write's transaction: queries here see and lock what the write will. */
   db: Kysely<any>;
+  /** True when the write is one row of an import: a hook may use its cheaper bulk variant. */
+  bulk?: boolean;
 }
 
 /** A `beforeWrite` hook: runs after validation, before the row is written. */

@@ -20,3 +20,10 @@ export const beforeWriteHooks: Readonly<Record<string, BeforeWriteHook>> = Objec
   'assignment-rules': assignmentRules,
   'exam-not-final': examNotFinal,
 });
+
+/**
+ * Hooks that read nothing but the row they are given (no query), so an import may run them for
+ * many rows at once. Others (a slug unique in the table) run one row at a time, each row written
+ * before the next is prepared.
+ */
+export const rowLocalHooks: ReadonlySet<string> = new Set(['hash-password', 'lowercase-email']);

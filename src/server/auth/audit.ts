@@ -16,6 +16,9 @@ export type AuthAuditAction =
   | 'auth.profile_update'
   | 'auth.first_admin';
 
+/** Data in and out (imports, exports, bulk actions), written with the entity they touched. */
+export type DataAuditAction = 'data.export' | 'data.import' | 'data.bulk_delete' | 'data.bulk_update';
+
 /** The results events (DESIGN §12) written to `audit_log`, against the exam. */
 export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
 

@@ -4,6 +4,7 @@ import { accounts } from './migrations/002-accounts.js';
 import { judging } from './migrations/004-judging.js';
 import { resultsTables } from './migrations/005-results.js';
 import { history } from './migrations/006-history.js';
+import { dataioTables } from './migrations/007-dataio.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '004-judging': judging,
   '005-results': resultsTables,
   '006-history': history,
+  '007-dataio': dataioTables,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

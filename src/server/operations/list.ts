@@ -64,6 +64,20 @@ function linksFor(path: string, query: Record<string, unknown>, page: number, la
 }
 
 /**
+ * `select from <table> where <filters and search>` of a parsed list query, without selection,
+ * order or paging: shared by the list, the export and the bulk actions ("all N matching").
+ */
+export function filteredQuery(entity: LoadedEntity, parsed: Pick<ListQuery, 'filters' | 'search'>, ctx: OperationContext): SelectQueryBuilder<any, any, any> {
+  let filtered: SelectQueryBuilder<any, any, any> = ctx.db.selectFrom(entity.descriptor.table);
+  for (const applied of parsed.filters) filtered = applyFilter(filtered, applied, ctx);
+  if (parsed.search) {
+    const pattern = containsPattern(parsed.search);
+    filtered = filtered.where((eb) => eb.or(entity.descriptor.list.search.map((field) => eb(field, 'ilike', pattern))));
+  }
+  return filtered;
+}
+
+/**
  * Lists an entity's records: checks the query against the descriptor's allow-lists, filters,
  * searches, sorts (with `id` as the tie-break so pages never overlap), pages, counts the exact
  * total with the count strategy, and attaches includes.
@@ -73,12 +87,7 @@ function linksFor(path: string, query: Record<string, unknown>, page: number, la
 export async function list(entity: LoadedEntity, input: ListInput, ctx: OperationContext): Promise<ListResult> {
   const parsed: ListQuery = parseListQuery(entity, ctx.registry, input.query);
   const d = entity.descriptor;
-  let filtered = ctx.db.selectFrom(d.table);
-  for (const applied of parsed.filters) filtered = applyFilter(filtered, applied, ctx);
-  if (parsed.search) {
-    const pattern = containsPattern(parsed.search);
-    filtered = filtered.where((eb) => eb.or(d.list.search.map((field) => eb(field, 'ilike', pattern))));
-  }
+  const filtered = filteredQuery(entity, parsed, ctx);
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
   const strategy = input.countStrategy ?? groupedCounts;

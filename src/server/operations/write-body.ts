@@ -28,8 +28,13 @@ function validatorFor(schema: JsonSchema, operation: 'create' | 'update'): Valid
  * fires) and as `null` for a nullable one; keys such as `__proto__` or `constructor` and any field
  * the form does not have are refused. Every field's error is reported at once (422).
  */
-export function validateWriteBody(entity: LoadedEntity, body: unknown, operation: 'create' | 'update'): Record<string, unknown> {
-  const schema = operation === 'create' ? entity.createSchema : entity.updateSchema;
+export function validateWriteBody(
+  entity: LoadedEntity,
+  body: unknown,
+  operation: 'create' | 'update',
+  /** Another body schema of the entity (an import's fields); default the form's. */
+  schema: JsonSchema = operation === 'create' ? entity.createSchema : entity.updateSchema,
+): Record<string, unknown> {
   const messages = entity.descriptor.messages;
   if (body === undefined || body === null) body = {};
   if (typeof body !== 'object' || Array.isArray(body)) {

@@ -99,5 +99,9 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
     comparisons: (raw.comparisons ?? []).map((rule: any) => ({ ...rule })),
     computed: Object.fromEntries(Object.entries<any>(raw.computed ?? {}).map(([field, spec]) => [field, { ...spec }])),
     counts: { groupBy: [...(raw.counts?.groupBy ?? [])] },
+    ...(raw.import
+      ? { import: { fields: [...raw.import.fields], ...(raw.import.key ? { key: raw.import.key } : {}), sample: (raw.import.sample ?? []).map((row: any) => ({ ...row })) } }
+      : {}),
+    ...(raw.bulk ? { bulk: { set: [...(raw.bulk.set ?? [])] } } : {}),
   };
 }

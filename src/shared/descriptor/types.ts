@@ -405,6 +405,10 @@ export interface EntityDescriptor {
   hooks: Hooks;
   /** Fields (or field sets) unique across the table. */
   unique: Array<string | string[]>;
+  /** Importable at /import-data when present (DESIGN §13). */
+  import?: ImportConfig;
+  /** Bulk actions of the list (DESIGN §13). */
+  bulk?: BulkConfig;
   /** Form fields validated but never stored (`password_confirmation`). */
   virtual: string[];
   /** Rules between two fields of a write (confirmation equals password, end not before start). */
@@ -457,4 +461,18 @@ export interface ClientEntity extends Omit<EntityDescriptor, ServerOnlyKey> {
 /** The body of `GET /api/meta/entities`. */
 export interface MetaEntitiesResponse {
   data: ClientEntity[];
+}
+
+/** How an entity is imported from a file: the fields columns map to, and the key to update by. */
+export interface ImportConfig {
+  fields: string[];
+  /** A row whose key matches a stored record updates it. */
+  key?: string;
+  /** Rows of the downloadable sample file. */
+  sample?: Array<Record<string, string | number | boolean>>;
+}
+
+/** Bulk actions: the fields that may be set to one value on many rows at once. */
+export interface BulkConfig {
+  set?: string[];
 }

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { startBenchServer } from './bench-server.js';
+import type { BenchContext } from './scenarios.js';
+
+/** The resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * DESIGN §13 targets on PostgreSQL (BENCH_DATABASE_URL, seeded with `npm run seed -- --contests
+ * 1000000`): the CSV export of every contest (first byte ≤ 1 s, ≥ 50,000 rows/s, server RSS growth
+ * ≤ 50 MB) and the import of 100,000 customers from CSV with passwords (≤ 60 s end to end).
+ */
+export async function runDataioBench(context: BenchContext): Promise<boolean> {
+  if (!context.postgresUrl) {
+    context.log('dataio skipped: set BENCH_DATABASE_URL to a PostgreSQL database seeded with npm run seed -- --contests 1000000.');
+    return true;
+  }
+  const server = await startBenchServer({ kind: 'postgres', url: context.postgresUrl });
+  let ok = true;
+  try {
+    // BENCH_DATAIO=import or =export runs one half (the export of a million rows is long on a busy machine).
+    const only = process.env.BENCH_DATAIO;
+    if (only !== 'import') ok = (await measureExport(server, context)) && ok;
+    if (only !== 'export') ok = (await measureImport(server, context)) && ok;
+  } finally {
+    await server.stop();
+  }
+  return ok;
+}
+
+async function measureExport(server: Awaited<ReturnType<typeof startBenchServer>>, context: BenchContext): Promise<boolean> {
+  {
+    // Export: read the stream as a browser would, sampling the server's memory as it goes.
+    const rssBefore = rssMb(server.pid);
+    let rssPeak = rssBefore;
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/contests/export?format=csv`, { headers: server.headers });
+    const reader = res.body!.getReader();
+    let firstByte = 0;
+    let bytes = 0;
+    let lines = 0;
+    let lastSample = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByte) firstByte = performance.now() - started;
+      bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines++;
+      if (performance.now() - lastSample > 250) {
+        rssPeak = Math.max(rssPeak, rssMb(server.pid));
+        lastSample = performance.now();
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const total = Number(res.headers.get('x-total-count'));
+    const rate = total / seconds;
+    const growth = rssPeak - rssBefore;
+    context.log(`export: ${total} contests as CSV (${(bytes / 1e6).toFixed(0)} MB, ${lines} lines incl. quoted breaks) in ${seconds.toFixed(1)} s: first byte ${firstByte.toFixed(0)} ms (target ≤ 1000), ${Math.round(rate)} rows/s (target ≥ 50,000), server RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB (target ≤ 50)  [${context.command}]`);
+    return firstByte <= 1000 && rate >= 50_000 && growth <= 50;
+  }
+}
+
+async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>>, context: BenchContext): Promise<boolean> {
+  {
+    // Import: 100,000 customers with passwords, all-or-nothing, upload to done.
+    const stamp = Date.now();
+    const lines100k = ['Email,Name,Company,Password,Max Entries'];
+    for (let n = 0; n < 100_000; n++) lines100k.push(`bench-${stamp}-${n}@import.example,Imported ${n},Agency ${n % 500},Initial-pass-${n},5`);
+    const file = Buffer.from(`${lines100k.join('\n')}\n`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(server.headers.cookie ?? '')?.[1] ?? '';
+    const write = { ...server.headers, 'x-xsrf-token': xsrf };
+    const importStart = performance.now();
+    const upload = await fetch(`${server.base}/api/imports?entity=customer&filename=bench.csv`, { method: 'POST', headers: { ...write, 'content-type': 'application/octet-stream' }, body: file });
+    const { data } = (await upload.json()) as { data: { id: number; mapping: string[] } };
+    await fetch(`${server.base}/api/imports/${data.id}/start`, { method: 'POST', headers: { ...write, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: data.mapping, mode: 'all' }) });
+    let job: Record<string, unknown> = {};
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = ((await (await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers })).json()) as { data: Record<string, unknown> }).data;
+      if (job.status !== 'running') break;
+    }
+    const importSeconds = (performance.now() - importStart) / 1000;
+    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (scrypt N=2^10, r=8): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60)  [${context.command}]`);
+    return job.status === 'done' && importSeconds <= 60;
+  }
+}
