@@ -16,6 +16,10 @@ export interface AppConfig {
   adminPassword?: string;
   /** Proxy addresses whose X-Forwarded-For is believed (Fastify `trustProxy`); none by default. */
   trustProxy: string[];
+  /** Seconds of `Strict-Transport-Security` sent on https requests (as the trusted proxy says); 0 sends none. */
+  hstsMaxAge: number;
+  /** Origins besides the console itself that images (avatars) may load from: the CSP's img-src. */
+  cspImgSrc: string[];
   /** SMTP URL for password-reset mail; the link goes to the log when unset. */
   smtpUrl?: string;
   mailFrom: string;
@@ -129,6 +133,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     .map((entry) => entry.trim())
     .filter(Boolean);
 
+  const cspImgSrc = (optional(env, 'CSP_IMG_SRC') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const origin of cspImgSrc) {
+    if (!/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)) {
+      throw new ConfigError(`CSP_IMG_SRC must list https origins (https://host or https://host:port), separated by commas; got "${origin}".`);
+    }
+  }
+
   const publicUrl = optional(env, 'PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
   if (!/^https?:\/\//.test(publicUrl)) {
     throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
@@ -145,6 +159,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminEmail,
     adminPassword,
     trustProxy,
+    hstsMaxAge: integer(env, 'HSTS', 0, 0, 2 * 365 * 24 * 60 * 60),
+    cspImgSrc,
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Awards Console <no-reply@localhost>',
     publicUrl: publicUrl.replace(/\/+$/, ''),

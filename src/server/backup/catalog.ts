@@ -10,6 +10,20 @@ export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  */
 const NOT_BACKED_UP = [...MIGRATION_TABLES, DATA_VERSIONS_TABLE];
 
+/**
+ * Tables a backup leaves out because they are live secrets or passing state, not data: sessions
+ * (a backup must not let anyone resume a session), password-reset tokens and throttle counters.
+ * A restore empties them (everyone signs in again) and skips their rows in older backups.
+ */
+export const SECRET_TABLES = ['sessions', 'password_resets', 'throttles'];
+
+/**
+ * Rows a backup leaves out and a restore keeps as the target has them: the signing key, which
+ * stays with its server (a restored database keeps working with the key of the server it is
+ * restored onto, and a stolen backup signs nothing).
+ */
+export const SECRET_SETTINGS = ['jwt_secret'];
+
 /** A column as the catalog describes it. */
 export interface CatalogColumn {
   name: string;

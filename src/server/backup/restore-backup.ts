@@ -9,7 +9,7 @@ import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
 import { bumpDataVersions } from '../db/sync/data-versions.js';
 import { GROUP_COUNTS_TABLE } from '../operations/count/group-counts.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupHeader, type BackupSummary } from './backup-format.js';
-import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog } from './catalog.js';
+import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog, SECRET_SETTINGS, SECRET_TABLES } from './catalog.js';
 
 export interface RestoreOptions {
   /** Replace a target that already has data (its tables are truncated first). */
@@ -154,8 +154,10 @@ function quoteIdent(name: string): string {
 async function nonEmptyTables(db: Kysely<any>, catalog: CatalogTable[]): Promise<string[]> {
   const filled: string[] = [];
   for (const table of catalog) {
-    if (table.name === ROW_COUNTS_TABLE || table.name === GROUP_COUNTS_TABLE) continue;
-    const result = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table.name)}) as "any"`.execute(db);
+    if (table.name === ROW_COUNTS_TABLE || table.name === GROUP_COUNTS_TABLE || SECRET_TABLES.includes(table.name)) continue;
+    // A server's own signing key is not data: a database it has started on still counts as empty.
+    const own = table.name === 'settings' ? sql`where key not in (${sql.join(SECRET_SETTINGS)})` : sql``;
+    const result = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table.name)} ${own}) as "any"`.execute(db);
     if (result.rows[0]?.any) filled.push(table.name);
   }
   return filled;
@@ -180,7 +182,11 @@ export async function restoreBackup(database: Database, file: string, options: R
       throw new BackupError(`The backup was made by a newer version of Awards Console (migrations ${unknown.join(', ')}); upgrade before restoring it.`);
     }
     const catalog = await readCatalog(database.db);
-    const plan = matchTables(header, catalog);
+    // Older backups carry sessions and the signing key: those rows are read (the counts are still
+    // checked) but not restored.
+    const plan = matchTables({ ...header, tables: header.tables.filter((t) => !SECRET_TABLES.includes(t.name)) }, catalog);
+    const isSecret = (table: string, row: Record<string, unknown>) =>
+      SECRET_TABLES.includes(table) || (table === 'settings' && SECRET_SETTINGS.includes(String(row.key)));
     const filled = await nonEmptyTables(database.db, catalog);
     if (filled.length > 0 && !options.force) {
       throw new BackupError(`The target database already has data (${filled.join(', ')}). Run the restore again with --force to replace it.`);
@@ -188,8 +194,13 @@ export async function restoreBackup(database: Database, file: string, options: R
 
     const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
     await database.db.transaction().execute(async (trx) => {
-      if (catalog.length > 0) {
-        await sql`truncate table ${sql.join(catalog.map((t) => sql.table(t.name)))} restart identity cascade`.execute(trx);
+      // Everything but the target's own signing key goes: sessions and reset tokens included.
+      const emptied = catalog.filter((t) => t.name !== 'settings');
+      if (emptied.length > 0) {
+        await sql`truncate table ${sql.join(emptied.map((t) => sql.table(t.name)))} restart identity cascade`.execute(trx);
+      }
+      if (catalog.some((t) => t.name === 'settings')) {
+        await sql`delete from settings where key not in (${sql.join(SECRET_SETTINGS)})`.execute(trx);
       }
       // As pg_dump --disable-triggers: rows go back exactly as dumped (no trigger rewrites a
       // timestamp or counts a row twice). Foreign keys are constraint triggers and stay enforced.
@@ -209,6 +220,10 @@ export async function restoreBackup(database: Database, file: string, options: R
         if (parsed.end) {
           trailer = parsed;
           break;
+        }
+        if (parsed.t && parsed.r && isSecret(parsed.t, parsed.r)) {
+          counts[parsed.t] = (counts[parsed.t] ?? 0) + 1;
+          continue;
         }
         if (!parsed.t || !parsed.r || !plan.has(parsed.t)) throw new BackupError(`The backup file has a row for an unknown table: ${line.slice(0, 80)}`);
         if (parsed.t !== table || batch.length >= rowsPerInsert(plan.get(table)!, options)) await flush();

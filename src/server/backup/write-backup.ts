@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/kysely.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupSummary } from './backup-format.js';
-import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog } from './catalog.js';
+import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog, SECRET_SETTINGS, SECRET_TABLES } from './catalog.js';
 
 export interface WriteBackupOptions {
   /** Rows read per query; small enough that PGlite serves requests between batches. */
@@ -60,9 +60,11 @@ async function dumpTable(db: Kysely<any>, table: CatalogTable, out: NodeJS.Writa
   let last: string[] | undefined;
   for (;;) {
     options.signal?.throwIfAborted();
-    const after = last
-      ? sql`where (${keyList}) > (${sql.join(last.map((value, i) => sql`${value}::${sql.raw(keyTypes[i]!)}`))})`
-      : sql``;
+    const conditions = [
+      ...(last ? [sql`(${keyList}) > (${sql.join(last.map((value, i) => sql`${value}::${sql.raw(keyTypes[i]!)}`))})`] : []),
+      ...(table.name === 'settings' ? [sql`key not in (${sql.join(SECRET_SETTINGS)})`] : []),
+    ];
+    const after = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const page = await sql<Record<string, string>>`
       select (select row_to_json(v) from (select ${selectList}) as v)::text as "row", ${keyOut}
       from ${sql.table(table.name)} ${after} order by ${keyList} limit ${batchSize}`.execute(db);
@@ -108,7 +110,7 @@ export async function writeBackup(database: Database, file: string, options: Wri
   const workDir = fs.mkdtempSync(path.join(path.dirname(target), '.backup-'));
   try {
     const run = async (db: Kysely<any>) => {
-      const tables = await readCatalog(db);
+      const tables = (await readCatalog(db)).filter((t) => !SECRET_TABLES.includes(t.name));
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,

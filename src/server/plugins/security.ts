@@ -44,11 +44,12 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
         scriptSrc: ["'self'"],
         // Radix Themes and react-toastify set style attributes; scripts stay strictly external.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // Only the console's own images and data: URLs, plus the avatar origins CSP_IMG_SRC lists.
+        imgSrc: ["'self'", 'data:', ...app.config.cspImgSrc],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
@@ -84,6 +85,10 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
         secure: request.protocol === 'https',
         httpOnly: false,
       });
+    }
+    // request.protocol believes X-Forwarded-Proto only from a TRUST_PROXY address.
+    if (app.config.hstsMaxAge > 0 && request.protocol === 'https') {
+      reply.header('strict-transport-security', `max-age=${app.config.hstsMaxAge}; includeSubDomains`);
     }
     if (!request.url.startsWith('/api/')) return;
     // Answers hold people's names, e-mails and phone numbers: no browser or proxy keeps a copy.
