@@ -14,6 +14,8 @@ import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { accountRoutes } from './routes/accounts.js';
+import { twoFactorRoutes } from './routes/two-factor.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -64,6 +66,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(entityRoutes);
         await api.register(dashboardRoutes);
         await api.register(notificationRoutes);
+        await api.register(accountRoutes);
+        await api.register(twoFactorRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -12,6 +12,7 @@ import {
   TokensIcon,
   UploadIcon,
   Component1Icon,
+  LockClosedIcon,
 } from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
 
@@ -68,6 +69,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: '/manage-company', labelKey: 'nav.companies', icon: BackpackIcon },
       { to: '/manage-category', labelKey: 'nav.categories', icon: LayersIcon },
+      { to: '/manage-account', labelKey: 'nav.accounts', icon: LockClosedIcon },
       { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon },
     ],
   },

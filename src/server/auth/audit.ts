@@ -12,7 +12,17 @@ export type AuthAuditAction =
   | 'auth.password_reset'
   | 'auth.register'
   | 'auth.profile_update'
-  | 'auth.first_admin';
+  | 'auth.first_admin'
+  | 'auth.2fa_failed'
+  | 'auth.2fa_recovery_used'
+  | 'auth.2fa_enabled'
+  | 'auth.2fa_disabled'
+  | 'accounts.invite'
+  | 'accounts.invite_resent'
+  | 'accounts.invite_accepted'
+  | 'accounts.update'
+  | 'accounts.disable'
+  | 'accounts.enable';
 
 /** Appends one audit row; `details` must never hold a password or a token. */
 export async function writeAudit(

@@ -8,21 +8,24 @@ import { accessTokenOf } from '../plugins/auth.js';
 
 const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
+export const EMAIL_SCHEMA = email;
 const newPassword = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
 // Long enough for any real password, short enough that nobody makes the KDF hash a megabyte.
 const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+export const ANY_PASSWORD_SCHEMA = anyPassword;
 const name = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
+export const NAME_SCHEMA = name;
 
-const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
+export const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
 // Admin passwords are 8-128; customers' (another entity) are 6-50, hence keys of their own.
 const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
-const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
+export const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
 
-function object(properties: Record<string, unknown>, required: string[] = []) {
+export function object(properties: Record<string, unknown>, required: string[] = []) {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
-function clientOf(request: FastifyRequest): ClientInfo {
+export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
