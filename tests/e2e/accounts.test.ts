@@ -10,7 +10,8 @@ let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = suite = await startBrowserSuite());
+  // LOG_LEVEL info: without a mail transport the invitation (and its link) is written to the log.
+  ({ server, browser } = suite = await startBrowserSuite({ LOG_LEVEL: 'info' }));
   admin = await (await newContext(browser)).newPage();
   await signIn(admin, server.url);
 });
