@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/403', element: lazyElement(() => import('./pages/forbidden-page.js')) },
       { path: '/forgot-password', element: lazyElement(() => import('./pages/forgot-password-page.js')) },
       { path: '/reset-password', element: lazyElement(() => import('./pages/reset-password-page.js')) },
+      { path: '/set-password', element: lazyElement(() => import('./pages/reset-password-page.js')) },
       ...LEGAL_PAGES.map((page) => ({ path: page.path, element: lazyElement(() => import('./pages/legal-page.js')) })),
       {
         element: (
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: '/trash', element: lazyElement(() => import('./pages/trash-page.js')) },
               { path: '/import-data', element: lazyElement(() => import('../engine/import/import-screen.js')) },
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
+              { path: '/manage-account', element: lazyElement(() => import('./pages/accounts-page.js')) },
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
             ],

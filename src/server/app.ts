@@ -24,6 +24,8 @@ import { exportRoutes } from './dataio/export-routes.js';
 import { importRoutes } from './dataio/import-routes.js';
 import { bulkRoutes } from './dataio/bulk-routes.js';
 import { viewRoutes } from './dataio/view-routes.js';
+import { accountRoutes } from './routes/accounts.js';
+import { twoFactorRoutes } from './routes/two-factor.js';
 import { demoDataPlugin } from './plugins/demo-data.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
@@ -89,6 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(importRoutes);
         await api.register(bulkRoutes);
         await api.register(viewRoutes);
+        await api.register(accountRoutes);
+        await api.register(twoFactorRoutes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

@@ -40,6 +40,10 @@ export interface AppConfig {
   listCacheMb: number;
   /** Whether the first start fills an empty database with the demo data set. */
   demoData: boolean;
+  /** Key (≥ 32 characters) that encrypts two-factor secrets; derived from the JWT secret when unset. */
+  dataKey?: string;
+  /** Admins without two-factor must enrol at their next sign-in. */
+  require2faForAdmins: boolean;
   /** Folder of the built SPA; not served when it does not exist. */
   publicDir: string;
   /** Folders of entity descriptors (`ENTITIES_DIR`, several joined by the path delimiter); default `entities`. */
@@ -143,6 +147,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     }
   }
 
+  const dataKey = optional(env, 'DATA_KEY');
+  if (dataKey !== undefined && dataKey.length < 32) {
+    throw new ConfigError('DATA_KEY must be at least 32 characters; leave it unset to derive the key from JWT_SECRET.');
+  }
+
   const publicUrl = optional(env, 'PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
   if (!/^https?:\/\//.test(publicUrl)) {
     throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
@@ -170,6 +179,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
     listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),
+    dataKey,
+    require2faForAdmins: boolean(env, 'REQUIRE_2FA_FOR_ADMINS', false),
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),
     entitiesDirs: dirList(env, 'ENTITIES_DIR', 'entities', cwd),
     schemasDirs: dirList(env, 'SCHEMAS_DIR', 'schemas', cwd),

@@ -60,6 +60,8 @@ export interface AuthUser {
   role: string;
   /** A juror's jury record; null for admins (absent in tokens stored by older versions). */
   juryId?: number | null;
+  /** Whether two-factor sign-in is on. */
+  twoFactor?: boolean;
   avatarUrl: string | null;
   lastLoginTimestamp: string | null;
   preferences: { theme: 'light' | 'dark'; language: 'en' | 'id' | 'ms'; notifications: boolean };
@@ -71,6 +73,53 @@ export interface LoginResponse {
   expiresIn: number;
   refreshToken: string;
   data: AuthUser;
+}
+
+/**
+ * POST /api/login when the password was right but a second step is due: `verify` (enter a TOTP or
+ * recovery code at /api/auth/login/2fa) or `enrol` (set two-factor up first, REQUIRE_2FA_FOR_ADMINS).
+ * The challenge token only carries the sign-in to that step; it is no access token.
+ */
+export interface TwoFactorChallenge {
+  twoFactor: 'verify' | 'enrol';
+  challengeToken: string;
+  expiresIn: number;
+}
+
+/** What POST /api/login answers. */
+export type LoginAnswer = LoginResponse | TwoFactorChallenge;
+
+/** Setting two-factor up: the secret, its otpauth:// URI and that URI as a QR code (an SVG data URI). */
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
+}
+
+/** GET /api/accounts: one account as the accounts screen lists it. */
+export interface AccountSummary {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  jury_id: number | null;
+  /** `invited` until the account sets its password; `disabled` while disabled. */
+  status: 'active' | 'invited' | 'disabled';
+  last_login_at: string | null;
+  two_factor: boolean;
+  invited_at: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** GET /api/accounts/{id}/sessions: one sign-in and how its session ended. */
+export interface SignInRecord {
+  started_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** `active`, `expired`, or why it was ended: logout, replaced, reuse, password_changed, password_reset, disabled, role_changed. */
+  ended: string;
+  ended_at: string | null;
 }
 
 /** POST /api/auth/refresh. */

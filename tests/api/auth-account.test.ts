@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds())('account routes on %s', (kind) => {
       const res = await c.post('/api/auth/register', { name: 'X', email: 'nope', password: 'short' });
       expect(res.status).toBe(422);
       expect(paths(res)).toEqual(['email', 'name', 'password']);
-      expect(res.body.errors.find((e: any) => e.path === 'password')).toMatchObject({ messageKey: 'validation.adminPassword.min', params: { limit: 8 } });
+      expect(res.body.errors.find((e: any) => e.path === 'password')).toMatchObject({ messageKey: 'validation.adminPassword.min', params: { limit: 10 } });
       const long = await c.post('/api/auth/register', { name: 'Long', email: 'long@example.com', password: 'x'.repeat(129) });
       expect(long.body.errors[0]).toMatchObject({ path: 'password', messageKey: 'validation.adminPassword.max' });
       const missing = await c.post('/api/auth/register', {});

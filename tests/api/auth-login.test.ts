@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
     await c.signIn('gita@example.com', 'gita-password');
     const row = await t.app.db.selectFrom('users').select('password_hash').where('email', '=', 'gita@example.com').executeTakeFirstOrThrow();
     expect(row.password_hash).not.toBe(weak);
-    expect(row.password_hash.startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
+    expect(row.password_hash!.startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
     await c.signIn('gita@example.com', 'gita-password');
   });
 

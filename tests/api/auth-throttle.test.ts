@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds())('auth housekeeping on %s', (kind) => {
     const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await sql`insert into throttles (key, hits, reset_at) values ('old', 3, now() - interval '1 second'), ('current', 3, now() + interval '1 minute')`.execute(db);
     await sql`insert into sessions (id, user_id, refreshed_at, idle_expires_at, absolute_expires_at, revoked_at, revoked_reason)
-      values ('longgoneSession0001', ${admin.id}, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days', now() - interval '2 days', 'logout')`.execute(db);
+      values ('longgoneSession0001', ${admin.id}, now() - interval '93 days', now() - interval '93 days', now() - interval '92 days', now() - interval '92 days', 'logout')`.execute(db);
     await sql`insert into password_resets (user_id, token_hash, expires_at) values (${admin.id}, 'old-hash', now() - interval '2 days'), (${admin.id}, 'new-hash', now() + interval '1 hour')`.execute(db);
 
     await Promise.all([purgeThrottles(db), purgeOldSessions(db), purgeExpiredResets(db)]);

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
-import { apiWrite } from '../helpers/e2e-page.js';
+import { Secret, TOTP } from 'otpauth';
+import { apiWrite, switchLanguage } from '../helpers/e2e-page.js';
 
 let suite: BrowserSuite | undefined;
 let server: StartedServer;
@@ -9,7 +10,8 @@ let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = suite = await startBrowserSuite());
+  // LOG_LEVEL info: without a mail transport the invitation (and its link) is written to the log.
+  ({ server, browser } = suite = await startBrowserSuite({ LOG_LEVEL: 'info' }));
   admin = await (await newContext(browser)).newPage();
   await signIn(admin, server.url);
 });
@@ -43,5 +45,65 @@ describe('accounts: roles in the browser', () => {
       await page.goto(`${server.url}/`);
       await page.waitForURL('**/jury');
     });
+  });
+});
+
+describe('accounts: invitation and two-factor, in Indonesian', () => {
+  it('invites an admin, who sets a password, turns two-factor on and signs in with a code', async () => {
+    const email = 'dewi.admin@example.com';
+    const password = 'kopi-hujan-senja-pelangi';
+    await withScreenshotOnFailure(admin, 'invite-and-two-factor', async () => {
+      await admin.goto(`${server.url}/manage-account`);
+      await switchLanguage(admin, 'id');
+      await admin.getByRole('heading', { name: 'Akun', exact: true }).waitFor();
+      await admin.locator('#invite-name').fill('Dewi Lestari');
+      await admin.locator('#invite-email').fill(email);
+      await admin.getByRole('combobox', { name: 'Peran' }).click();
+      await admin.getByRole('option', { name: 'Admin' }).click();
+      await admin.getByRole('button', { name: 'Kirim undangan' }).click();
+      await admin.getByTestId(`account-${email}`).getByText('Diundang').waitFor();
+    });
+
+    // No mail transport in tests: the server logs the message, link included.
+    await expect.poll(() => /set-password\?token=([A-Za-z0-9_-]+)/.exec(server.output())?.[1], { timeout: 15_000 }).toBeTruthy();
+    const token = /set-password\?token=([A-Za-z0-9_-]+)/.exec(server.output())![1]!;
+
+    const page = await (await newContext(browser)).newPage();
+    await withScreenshotOnFailure(page, 'set-password-and-enrol', async () => {
+      await page.goto(`${server.url}/set-password?token=${token}&lng=id`);
+      await page.getByRole('heading', { name: 'Pilih kata sandi Anda' }).waitFor();
+      await page.locator('input[name="password"]').fill('password123');
+      await page.locator('input[name="confirmPassword"]').fill('password123');
+      await page.locator('form button[type="submit"]').click();
+      await page.getByText('Kata sandi ini terlalu umum atau mudah ditebak', { exact: false }).waitFor();
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('input[name="confirmPassword"]').fill(password);
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL('**/login');
+      await page.getByText('Kata sandi Anda sudah diatur. Silakan masuk sekarang.').waitFor();
+      await signIn(page, server.url, { email, password, goto: false });
+      await page.goto(`${server.url}/profile`);
+      await page.getByRole('button', { name: 'Aktifkan verifikasi dua langkah' }).click();
+      const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+      const totp = (offset: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offset * 30_000 });
+      await page.locator('#two-factor-enrol-code').fill(totp(0));
+      await page.getByRole('button', { name: 'Verifikasi' }).click();
+      await page.getByTestId('recovery-codes').waitFor();
+      expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+      await page.getByRole('button', { name: 'Saya sudah menyimpan kode pemulihan' }).click();
+
+      const again = await (await newContext(browser)).newPage();
+      await again.goto(`${server.url}/login?lng=id`);
+      await again.locator('input[name="email"]').fill(email);
+      await again.locator('input[name="password"]').fill(password);
+      await again.locator('form button[type="submit"]').click();
+      await again.getByRole('heading', { name: 'Verifikasi dua langkah' }).waitFor();
+      // The enrolment used this step's code: the next step's (a phone clock a little ahead) signs in.
+      await again.locator('#two-factor-code').fill(totp(1));
+      await again.getByRole('button', { name: 'Verifikasi' }).click();
+      await again.waitForURL('**/dashboard');
+    });
+    await admin.reload();
+    await admin.getByTestId(`account-${email}`).getByText('Aktif').first().waitFor();
   });
 });

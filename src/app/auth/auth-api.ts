@@ -1,4 +1,4 @@
-import type { AuthUser, LoginResponse, RefreshResponse } from '../../shared/api-contract.js';
+import type { AuthUser, LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { http } from '../../engine/data/http-client.js';
 
 /** The profile fields an admin may change (PUT /api/auth/me). */
@@ -13,8 +13,30 @@ export interface ProfileUpdate {
 /** The auth endpoints of the contract, through the one network door. */
 export const authApi = {
   /** A 401 here means wrong credentials, not an ended session: it is not handed to the 401 handler. */
-  login(email: string, password: string): Promise<LoginResponse> {
-    return http.post<LoginResponse>('/login', { email, password }, { handleUnauthorized: false });
+  login(email: string, password: string): Promise<LoginAnswer> {
+    return http.post<LoginAnswer>('/login', { email, password }, { handleUnauthorized: false });
+  },
+  /** The second step of a sign-in: a TOTP or recovery code with the challenge token. */
+  loginTwoFactor(challengeToken: string, code: string): Promise<LoginResponse> {
+    return http.post<LoginResponse>('/auth/login/2fa', { challengeToken, code }, { handleUnauthorized: false });
+  },
+  async loginEnrolSetup(challengeToken: string): Promise<TwoFactorEnrolment> {
+    return (await http.post<{ data: TwoFactorEnrolment }>('/auth/login/2fa/setup', { challengeToken }, { handleUnauthorized: false })).data;
+  },
+  loginEnrolConfirm(challengeToken: string, code: string): Promise<LoginResponse & { recoveryCodes: string[] }> {
+    return http.post<LoginResponse & { recoveryCodes: string[] }>('/auth/login/2fa/enable', { challengeToken, code }, { handleUnauthorized: false });
+  },
+  async twoFactorStatus(): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    return (await http.get<{ data: { enabled: boolean; recoveryCodesLeft: number } }>('/auth/2fa')).data;
+  },
+  async twoFactorSetup(): Promise<TwoFactorEnrolment> {
+    return (await http.post<{ data: TwoFactorEnrolment }>('/auth/2fa/setup', {})).data;
+  },
+  async twoFactorEnable(code: string): Promise<string[]> {
+    return (await http.post<{ data: { recoveryCodes: string[] } }>('/auth/2fa/enable', { code })).data.recoveryCodes;
+  },
+  twoFactorDisable(password: string, code: string): Promise<void> {
+    return http.post<void>('/auth/2fa/disable', { password, code });
   },
   refresh(refreshToken: string): Promise<RefreshResponse> {
     return http.post<RefreshResponse>('/auth/refresh', { refreshToken }, { handleUnauthorized: false });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthUser } from '../../shared/api-contract.js';
+import type { AuthUser, LoginResponse, TwoFactorChallenge } from '../../shared/api-contract.js';
 import { describeError } from '../../engine/data/api-error.js';
 import i18n, { changeLanguage, toLanguage } from '../i18n.js';
 import { authApi } from './auth-api.js';
@@ -16,8 +16,14 @@ export interface AuthContextValue {
   /** True while a new tab waits for another tab's session, or a session without a user record loads it. */
   isBootstrapping: boolean;
   error: string | null;
-  /** POST /api/login; stores tokens and user, applies the profile's preferences. Throws ApiError. */
-  signIn(email: string, password: string): Promise<AuthUser>;
+  /**
+   * POST /api/login; stores tokens and user, applies the profile's preferences. Throws ApiError.
+   * When the account has two-factor on (or must enrol), nothing is stored: the challenge comes back
+   * for the second step, which ends with {@link completeSignIn}.
+   */
+  signIn(email: string, password: string): Promise<AuthUser | TwoFactorChallenge>;
+  /** Stores the session a two-factor step opened. */
+  completeSignIn(answer: LoginResponse): Promise<AuthUser>;
   /**
    * POST /api/logout; resolves whether the server agreed. The caller then navigates with the
    * authorised-logout flag, and the page that receives it clears the session ({@link endSession}).
@@ -101,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setError(null);
     try {
       const answer = await authApi.login(email, password);
+      if ('challengeToken' in answer) return answer;
       tokenStore.setSession(answer, answer.data);
       await applyLanguagePreference(answer.data);
       return answer.data;
@@ -110,6 +117,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       setLoading(false);
     }
+  }, []);
+
+  const completeSignIn = useCallback(async (answer: LoginResponse) => {
+    tokenStore.setSession(answer, answer.data);
+    await applyLanguagePreference(answer.data);
+    return answer.data;
   }, []);
 
   const signOutOnServer = useCallback(async () => {
@@ -133,8 +146,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback((next: AuthUser) => tokenStore.setUser(next), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated, isLoading, isBootstrapping, error, signIn, signOutOnServer, endSession, acceptToken, setUser }),
-    [user, isAuthenticated, isLoading, isBootstrapping, error, signIn, signOutOnServer, endSession, acceptToken, setUser],
+    () => ({ user, isAuthenticated, isLoading, isBootstrapping, error, signIn, completeSignIn, signOutOnServer, endSession, acceptToken, setUser }),
+    [user, isAuthenticated, isLoading, isBootstrapping, error, signIn, completeSignIn, signOutOnServer, endSession, acceptToken, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

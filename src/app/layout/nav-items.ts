@@ -14,6 +14,7 @@ import {
   Component1Icon,
   CounterClockwiseClockIcon,
   TrashIcon,
+  LockClosedIcon,
 } from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
 
@@ -73,6 +74,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/manage-category', labelKey: 'nav.categories', icon: LayersIcon },
       { to: '/audit-log', labelKey: 'history.audit.nav', icon: CounterClockwiseClockIcon },
       { to: '/trash', labelKey: 'history.trash.nav', icon: TrashIcon },
+      { to: '/manage-account', labelKey: 'nav.accounts', icon: LockClosedIcon },
       { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon },
     ],
   },

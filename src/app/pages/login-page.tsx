@@ -7,7 +7,8 @@ import { Flex } from '@radix-ui/themes/components/flex';
 import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
 import * as TextField from '@radix-ui/themes/components/text-field';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TwoFactorChallenge } from '../../shared/api-contract.js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
@@ -35,6 +36,8 @@ export interface LoginState extends FromState {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The two-factor step: its own chunk, loaded only by accounts that have it on. */
+const TwoFactorSignIn = lazy(() => import('./two-factor-sign-in.js'));
 
 /** Spec §5: e-mail trimmed, required and a simple pattern; password required. */
 export function validateLogin(email: string, password: string): { email?: string; password?: string } {
@@ -63,6 +66,7 @@ export function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? null) as LoginState | null;
   const { isAuthenticated, isLoading, signIn, endSession, user } = useAuth();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -88,6 +92,7 @@ export function LoginPage() {
     void loadAllTranslations();
     try {
       const signedIn = await signIn(email.trim(), password);
+      if ('challengeToken' in signedIn) return setChallenge(signedIn);
       notify('success', t('toasts.loginSuccess'));
       void navigate(destination(state, signedIn.role), { replace: true });
     } catch (error) {
@@ -107,6 +112,18 @@ export function LoginPage() {
             <LanguageSwitcher />
           </Flex>
           <Card size="4" style={{ width: '100%', maxWidth: 420 }}>
+            {challenge ? (
+              <Suspense fallback={<Text color="gray">{t('common.loading')}</Text>}>
+                <TwoFactorSignIn
+                  challenge={challenge}
+                  onCancel={() => setChallenge(null)}
+                  onSignedIn={(signedIn) => {
+                    notify('success', t('toasts.loginSuccess'));
+                    void navigate(destination(state, signedIn.role), { replace: true });
+                  }}
+                />
+              </Suspense>
+            ) : (
             <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-heading">
               <Flex direction="column" gap="4">
                 <Heading as="h1" size="6" id="login-heading">
@@ -162,6 +179,7 @@ export function LoginPage() {
                 </Text>
               </Flex>
             </form>
+            )}
           </Card>
           <LegalLinks />
         </Flex>

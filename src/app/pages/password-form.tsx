@@ -4,12 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
+import { useAuth } from '../auth/auth-context.js';
 import { fieldMessages } from './field-errors.js';
 import { FormField } from './form-field.js';
 
-/** The server's admin password bounds (DESIGN §5 keeps them in src/server/auth/password.ts). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** The password policy's bounds (shared with the server). */
+export { POLICY_MIN as PASSWORD_MIN, POLICY_MAX as PASSWORD_MAX } from '../../shared/password-policy.js';
+import { POLICY_MAX as PASSWORD_MAX, POLICY_MIN as PASSWORD_MIN, passwordPolicyProblem } from '../../shared/password-policy.js';
+
+/**
+ * The policy's verdict on a new password, as a translated message (the estimator and its
+ * dictionaries load on first use, in their own chunk); undefined when it may be used.
+ */
+export async function policyMessage(password: string, email: string, t: (key: string, values?: Record<string, unknown>) => string): Promise<string | undefined> {
+  try {
+    const problem = await passwordPolicyProblem(password, email);
+    return problem ? t(problem.messageKey, problem.params) : undefined;
+  } catch {
+    return undefined; // The server checks again; a chunk that failed to load must not block the form.
+  }
+}
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -28,6 +42,7 @@ export function validatePasswordChange(current: string, next: string, confirm: s
 /** Changing the password (POST /api/auth/change-password); the admin's other sessions end. */
 export function PasswordForm() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -39,6 +54,8 @@ export function PasswordForm() {
     const found = validatePasswordChange(current, next, confirm);
     setErrors(Object.fromEntries(Object.entries(found).map(([key, [messageKey, values]]) => [key, t(messageKey, values)])));
     if (Object.keys(found).length > 0) return;
+    const weak = await policyMessage(next, user?.email ?? '', t);
+    if (weak) return setErrors({ newPassword: weak });
     setSaving(true);
     try {
       await authApi.changePassword(current, next);

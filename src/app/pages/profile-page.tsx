@@ -6,6 +6,7 @@ import { authApi } from '../auth/auth-api.js';
 import { usePageTitle } from '../use-page-title.js';
 import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';
+import { TwoFactorCard } from './two-factor-card.js';
 
 /** The query key of the signed-in admin's profile. */
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
@@ -41,6 +42,7 @@ export function ProfilePage() {
         <Grid columns={{ initial: '1', lg: '2' }} gap="4" align="start">
           <ProfileForm key={me.data.id} profile={me.data} onSaved={(user) => queryClient.setQueryData(ME_QUERY_KEY, user)} />
           <PasswordForm />
+          <TwoFactorCard />
         </Grid>
       )}
     </Flex>

@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Link as RadixLink, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
@@ -9,16 +9,20 @@ import { usePageTitle } from '../use-page-title.js';
 import { fieldMessages } from './field-errors.js';
 import { FormField } from './form-field.js';
 import type { LoginState } from './login-page.js';
-import { validatePasswordChange } from './password-form.js';
+import { policyMessage, validatePasswordChange } from './password-form.js';
 import { PublicCard } from './public-card.js';
 
-/** `/reset-password?token=`: the e-mailed link's page; sets a new password (POST /api/auth/reset-password). */
+/**
+ * `/reset-password?token=`: the e-mailed link's page; sets a new password (POST
+ * /api/auth/reset-password). `/set-password?token=` is the same for an invitation's first password.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const invited = useLocation().pathname === '/set-password';
   const token = params.get('token') ?? '';
-  usePageTitle('pages.titles.resetPassword');
+  usePageTitle(invited ? 'pages.titles.setPassword' : 'pages.titles.resetPassword');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -30,10 +34,12 @@ export function ResetPasswordPage() {
     const messages = Object.fromEntries(Object.entries(found).map(([key, [messageKey, values]]) => [key, t(messageKey, values)]));
     setErrors(messages);
     if (Object.keys(messages).length > 0) return;
+    const weak = await policyMessage(password, '', t);
+    if (weak) return setErrors({ newPassword: weak });
     setSaving(true);
     try {
       await http.post('/auth/reset-password', { token, password }, { handleUnauthorized: false });
-      void navigate('/login', { replace: true, state: { noticeKey: 'pages.reset.done' } satisfies LoginState });
+      void navigate('/login', { replace: true, state: { noticeKey: invited ? 'pages.setPassword.done' : 'pages.reset.done' } satisfies LoginState });
     } catch (caught) {
       const fields = fieldMessages(caught, t);
       if (fields.password) setErrors({ newPassword: fields.password });
@@ -44,7 +50,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <PublicCard heading={t('pages.reset.heading')}>
+    <PublicCard heading={t(invited ? 'pages.setPassword.heading' : 'pages.reset.heading')}>
       {!token ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{t('pages.reset.missingToken')}</Callout.Text>

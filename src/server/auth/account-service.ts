@@ -7,7 +7,8 @@ import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } 
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
 import { type Mailer, translate } from './mailer.js';
-import { consumeResetToken, createResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
+import { consumeResetToken, createResetToken, peekResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
+import { passwordPolicyProblem } from '../../shared/password-policy.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
@@ -30,7 +31,13 @@ export interface RegisterInput {
   jury_id?: number | null;
 }
 
-const emailTaken = () =>
+/** Throws 422 with the field's translated reason when a new password breaks the policy. */
+export async function assertPasswordPolicy(password: string, email: string, path: string): Promise<void> {
+  const problem = await passwordPolicyProblem(password, email);
+  if (problem) throw validationFailed([{ path, keyword: problem.keyword, messageKey: problem.messageKey, params: problem.params }]);
+}
+
+export const emailTaken = () =>
   conflict('Another admin already has this e-mail address.', [
     { path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} },
   ]);
@@ -99,6 +106,7 @@ export class AccountService {
     const row = await findUserById(this.db, user.id);
     if (!row) throw unauthenticated();
     if (!(await this.checkPassword(row.id, row.email, row.password_hash, input.currentPassword, client))) throw wrongCurrentPassword();
+    await assertPasswordPolicy(input.newPassword, row.email, 'newPassword');
     await setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
     await this.auth.revokeAll(user.id, 'password_changed', user.sid);
     await writeAudit(this.db, { action: 'auth.password_change', userId: user.id, ip: client.ip });
@@ -136,11 +144,18 @@ export class AccountService {
   async resetPassword(input: { token: string; password: string }, client: ClientInfo): Promise<void> {
     const address = await hitThrottle(this.db, `reset:address:${clientAddressKey(client.ip)}`, THROTTLE_RULES.resetPerAddress);
     if (address.exceeded) throw rateLimited(address.retryAfter);
+    const linkEnded = () => badRequest('This password reset link is invalid or has expired.');
+    const pending = await peekResetToken(this.db, input.token);
+    const owner = pending && (await findUserById(this.db, pending.userId));
+    if (!pending || !owner) throw linkEnded();
+    // The policy is checked before the link is used up, so a refused password leaves it working.
+    await assertPasswordPolicy(input.password, owner.email, 'password');
     const userId = await consumeResetToken(this.db, input.token);
-    if (userId === undefined) throw badRequest('This password reset link is invalid or has expired.');
+    if (userId === undefined) throw linkEnded();
     await setPasswordHash(this.db, userId, await hashPassword(input.password));
+    await this.db.updateTable('users').set({ invited_at: null }).where('id', '=', userId).execute();
     await this.auth.revokeAll(userId, 'password_reset');
-    await writeAudit(this.db, { action: 'auth.password_reset', userId, ip: client.ip });
+    await writeAudit(this.db, { action: pending.purpose === 'invite' ? 'accounts.invite_accepted' : 'auth.password_reset', userId, ip: client.ip });
   }
 
   /**
@@ -150,6 +165,7 @@ export class AccountService {
   async register(by: AuthContext, input: RegisterInput, client: ClientInfo): Promise<AuthUser> {
     const role = input.role ?? 'admin';
     const juryId = await this.checkJuryLink(role, input.jury_id);
+    await assertPasswordPolicy(input.password, input.email, 'password');
     if (await findUserByEmail(this.db, input.email)) throw emailTaken();
     const created = await insertUser(this.db, {
       name: input.name.trim(),
@@ -176,7 +192,7 @@ export class AccountService {
   }
 
   /** Checks a password of a signed-in admin, counting failures against the account's sign-in limit. */
-  private async checkPassword(userId: number, email: string, hash: string, password: string, client: ClientInfo): Promise<boolean> {
+  async checkPassword(userId: number, email: string, hash: string | null, password: string, client: ClientInfo): Promise<boolean> {
     const admission = await this.auth.lockout.admit('login', email, client);
     const ok = await verifyPassword(password, hash);
     if (ok) await this.auth.lockout.succeeded(admission);

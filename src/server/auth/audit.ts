@@ -14,7 +14,17 @@ export type AuthAuditAction =
   | 'auth.password_reset'
   | 'auth.register'
   | 'auth.profile_update'
-  | 'auth.first_admin';
+  | 'auth.first_admin'
+  | 'auth.2fa_failed'
+  | 'auth.2fa_recovery_used'
+  | 'auth.2fa_enabled'
+  | 'auth.2fa_disabled'
+  | 'accounts.invite'
+  | 'accounts.invite_resent'
+  | 'accounts.invite_accepted'
+  | 'accounts.update'
+  | 'accounts.disable'
+  | 'accounts.enable';
 
 /** Data in and out (imports, exports, bulk actions), written with the entity they touched. */
 export type DataAuditAction = 'data.export' | 'data.import' | 'data.bulk_delete' | 'data.bulk_update';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LoginResponse, RefreshResponse } from '../../shared/api-contract.js';
+import type { LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import type { SystemTables } from '../db/system-tables.js';
-import { sessionReplaced, unauthenticated } from '../errors.js';
+import { badRequest, conflict, rateLimited, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { SessionCache } from './session-cache.js';
@@ -17,8 +17,14 @@ import {
   rotateSession,
 } from './sessions.js';
 import { Lockout } from './lockout.js';
+import { totpKeyFrom } from './totp.js';
+import { TwoFactor } from './two-factor.js';
 import {
   ACCESS_TOKEN_TTL,
+  CHALLENGE_TTL,
+  signChallengeToken,
+  verifyChallengeToken,
+  type ChallengeClaims,
   makeRefreshToken,
   newSessionId,
   parseRefreshToken,
@@ -47,6 +53,21 @@ export interface ClientInfo {
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
+const CHALLENGE_ENDED = () =>
+  badRequest('This sign-in has expired. Please sign in again.', [
+    { path: 'challengeToken', keyword: 'expired', messageKey: 'pages.twoFactor.challengeExpired', params: {} },
+  ]);
+/** A wrong, reused or old code: a field error, so the code step stays on screen. */
+export const invalidCode = () =>
+  validationFailed([{ path: 'code', keyword: 'code', messageKey: 'validation.twoFactor.invalidCode', params: {} }], 'The code is incorrect or has already been used.');
+
+/** Options of the sign-in flow from the configuration. */
+export interface AuthOptions {
+  /** Admins without two-factor must enrol before their session opens. */
+  require2faForAdmins?: boolean;
+  /** Key material for the TOTP secrets (else derived from the JWT secret). */
+  dataKey?: string;
+}
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
@@ -61,21 +82,26 @@ export class AuthService {
   readonly lockout: Lockout;
   readonly #refreshKey: Buffer;
 
+  readonly twoFactor: TwoFactor;
+
   constructor(
     readonly db: Kysely<SystemTables>,
     private readonly jwtSecret: Uint8Array,
     private readonly log: FastifyBaseLogger,
+    private readonly options: AuthOptions = {},
   ) {
     this.#refreshKey = refreshKeyFrom(jwtSecret);
     this.lockout = new Lockout(db, jwtSecret);
+    this.twoFactor = new TwoFactor(totpKeyFrom(jwtSecret, options.dataKey));
   }
 
   /**
    * Checks e-mail and password, limited by {@link Lockout}, and opens a session that
-   * replaces the admin's other sessions. Unknown e-mail, wrong password and disabled admin all
-   * answer the same 401 after the same work.
+   * replaces the account's other sessions, or, when two-factor is on (or due, for an admin under
+   * REQUIRE_2FA_FOR_ADMINS), answers a challenge for the second step instead. Unknown e-mail, wrong
+   * password, disabled or not yet activated account all answer the same 401 after the same work.
    */
-  async signIn(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
+  async signIn(input: { email: string; password: string }, client: ClientInfo): Promise<LoginAnswer> {
     const email = normalizeEmail(input.email);
     const admission = await this.lockout.admit('login', email, client);
 
@@ -88,15 +114,80 @@ export class AuthService {
     }
 
     await this.lockout.succeeded(admission);
-    if (needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
+    if (user.password_hash && needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
 
+    if (user.totp_enabled_at) return this.challenge(user.id, 'verify');
+    if (this.options.require2faForAdmins && user.role === 'admin') return this.challenge(user.id, 'enrol');
+    return this.openSession(user, client);
+  }
+
+  private async challenge(userId: number, step: ChallengeClaims['step']): Promise<LoginAnswer> {
+    return { twoFactor: step, challengeToken: await signChallengeToken(this.jwtSecret, { userId, step }), expiresIn: CHALLENGE_TTL };
+  }
+
+  /** The account a challenge token names, when the token is valid for `step` and the account may still sign in. */
+  private async challenged(token: string, step: ChallengeClaims['step']): Promise<UserRow> {
+    const claims = await verifyChallengeToken(this.jwtSecret, token);
+    if (!claims || claims.step !== step) throw CHALLENGE_ENDED();
+    const user = await findUserById(this.db, claims.userId);
+    if (!user || user.disabled_at || !user.password_hash) throw CHALLENGE_ENDED();
+    return user;
+  }
+
+  /** Counts a code attempt like a password ({@link Lockout}, kind `code`); the answer settles it. */
+  private async throttleCode(user: UserRow, client: ClientInfo): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+    const admission = await this.lockout.admit('code', user.email, client);
+    return { succeeded: () => this.lockout.succeeded(admission), failed: () => this.lockout.failed(admission) };
+  }
+
+  /**
+   * The second step of a sign-in: a TOTP code (±1 step, each step once) or an unused recovery code,
+   * throttled like the password. Opens the session.
+   */
+  async completeTwoFactor(input: { challengeToken: string; code: string }, client: ClientInfo): Promise<LoginResponse> {
+    const user = await this.challenged(input.challengeToken, 'verify');
+    const attempt = await this.throttleCode(user, client);
+    const kind = await this.twoFactor.verify(this.db, user, input.code);
+    if (!kind) {
+      await attempt.failed();
+      await writeAudit(this.db, { action: 'auth.2fa_failed', userId: user.id, ip: client.ip });
+      throw invalidCode();
+    }
+    await attempt.succeeded();
+    if (kind === 'recovery') await writeAudit(this.db, { action: 'auth.2fa_recovery_used', userId: user.id, ip: client.ip });
+    return this.openSession(user, client, { twoFactor: kind });
+  }
+
+  /** Enrolment during sign-in (REQUIRE_2FA_FOR_ADMINS): a new pending secret for the challenged admin. */
+  async beginEnrolmentAtSignIn(challengeToken: string): Promise<TwoFactorEnrolment> {
+    const user = await this.challenged(challengeToken, 'enrol');
+    if (user.totp_enabled_at) throw conflict('Two-factor is already on for this account.');
+    return this.twoFactor.begin(this.db, user);
+  }
+
+  /** Confirms enrolment during sign-in with one code; opens the session and gives the recovery codes once. */
+  async confirmEnrolmentAtSignIn(input: { challengeToken: string; code: string }, client: ClientInfo): Promise<LoginResponse & { recoveryCodes: string[] }> {
+    const user = await this.challenged(input.challengeToken, 'enrol');
+    const attempt = await this.throttleCode(user, client);
+    const codes = await this.twoFactor.confirm(this.db, user, input.code);
+    if (!codes) {
+      await attempt.failed();
+      throw invalidCode();
+    }
+    await attempt.succeeded();
+    await writeAudit(this.db, { action: 'auth.2fa_enabled', userId: user.id, ip: client.ip, details: { atSignIn: true } });
+    return { ...(await this.openSession(user, client, { twoFactor: 'totp' })), recoveryCodes: codes };
+  }
+
+  /** Opens a session that replaces the account's other sessions, and records the sign-in. */
+  private async openSession(user: UserRow, client: ClientInfo, details: Record<string, unknown> = {}): Promise<LoginResponse> {
     const sid = newSessionId();
     const { updated, replaced } = await this.db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
       const replaced = await revokeUserSessions(trx, user.id, 'replaced');
       await createSession(trx, { id: sid, userId: user.id, userAgent: client.userAgent, ip: client.ip });
       const updated = await recordLogin(trx, user.id);
-      await writeAudit(trx, { action: 'auth.login', userId: user.id, ip: client.ip, details: { sessionsReplaced: replaced.length } });
+      await writeAudit(trx, { action: 'auth.login', userId: user.id, ip: client.ip, details: { sessionsReplaced: replaced.length, ...details } });
       return { updated, replaced };
     });
     this.cache.delete(...replaced);

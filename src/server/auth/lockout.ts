@@ -13,7 +13,7 @@ const DEVICE_TAGS_KEPT = 5;
 /** How far back a sign-in from an address makes the address known to the account. */
 const ADDRESS_HISTORY_DAYS = 90;
 
-type Kind = 'login' | 'forgot';
+type Kind = 'login' | 'forgot' | 'code';
 
 /**
  * Sign-in and reset-mail limits (README "Sign-in limits"). Per account and client (a known browser,
@@ -25,6 +25,12 @@ export const LOCKOUT_RULES = {
   login: {
     pair: { free: 5, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 60 * 60 },
     accountFromUnknown: { limit: 100, windowSeconds: 15 * 60 },
+    address: { limit: 30, windowSeconds: 15 * 60 },
+  },
+  // Two-factor codes after a correct password: a million codes, so a far lower account-wide limit.
+  code: {
+    pair: { free: 5, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 60 * 60 },
+    accountFromUnknown: { limit: 20, windowSeconds: 15 * 60 },
     address: { limit: 30, windowSeconds: 15 * 60 },
   },
   forgot: {

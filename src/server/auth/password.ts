@@ -21,9 +21,8 @@ export const IMPORT_PARAMS: KdfParams = { N: 2 ** 10, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
-/** Password length rules for admins. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** Password length rules for console accounts (the rest of the policy: `shared/password-policy.ts`). */
+export { POLICY_MIN as PASSWORD_MIN, POLICY_MAX as PASSWORD_MAX } from '../../shared/password-policy.js';
 
 // Each scrypt holds 128 MiB while it runs and Node's pool would run four at once: a burst of
 // sign-ins would add half a gigabyte. Two at a time caps it; the rest wait their turn.

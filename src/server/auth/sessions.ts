@@ -10,7 +10,7 @@ export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const REFRESH_GRACE_SECONDS = 10;
 
 /** Why a session ended. `replaced` is the one the client words differently ('signed in elsewhere'). */
-export type RevokeReason = 'logout' | 'replaced' | 'reuse' | 'password_changed' | 'password_reset' | 'disabled';
+export type RevokeReason = 'logout' | 'replaced' | 'reuse' | 'password_changed' | 'password_reset' | 'disabled' | 'role_changed';
 
 /** A session as the guard and the refresh flow see it; times are judged by the database clock. */
 export interface SessionState {
@@ -115,10 +115,13 @@ export async function revokeUserSessions(db: Db, userId: number, reason: RevokeR
   return rows.map((row) => row.id);
 }
 
-/** Deletes sessions that ended more than a day ago, so the table does not grow without bound. */
+/**
+ * Deletes sessions that ended more than 90 days ago, so the table does not grow without bound while
+ * the accounts screen can still show each account's recent sign-ins.
+ */
 export async function purgeOldSessions(db: Db): Promise<void> {
   await db
     .deleteFrom('sessions')
-    .where(sql<boolean>`coalesce(revoked_at, least(idle_expires_at, absolute_expires_at)) < now() - interval '1 day'`)
+    .where(sql<boolean>`coalesce(revoked_at, least(idle_expires_at, absolute_expires_at)) < now() - interval '90 days'`)
     .execute();
 }

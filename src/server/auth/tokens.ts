@@ -71,3 +71,39 @@ export function parseRefreshToken(key: Buffer, token: string): { sid: string; ge
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { sid, generation };
 }
+
+/** How long the two-factor step of a sign-in may take. */
+export const CHALLENGE_TTL = 300;
+
+/** What a sign-in challenge token says: whose password was right, and which second step is due. */
+export interface ChallengeClaims {
+  userId: number;
+  /** `verify`: enter a code; `enrol`: set two-factor up first (REQUIRE_2FA_FOR_ADMINS). */
+  step: 'verify' | 'enrol';
+}
+
+/**
+ * Signs the short-lived token that carries a sign-in from the password to the two-factor step
+ * (`typ: 'mfa'`): no session, no `sid`, so the guard never takes it as an access token.
+ */
+export async function signChallengeToken(key: Uint8Array, claims: ChallengeClaims, ttlSeconds = CHALLENGE_TTL): Promise<string> {
+  return new SignJWT({ step: claims.step, typ: 'mfa' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key);
+}
+
+/** Verifies a challenge token (HS256 pinned, `typ: 'mfa'`, unexpired); null otherwise. */
+export async function verifyChallengeToken(key: Uint8Array, token: string): Promise<ChallengeClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'iat'] });
+    const { sub, step, typ } = payload as Record<string, unknown>;
+    const userId = Number(sub);
+    if (typ !== 'mfa' || !Number.isSafeInteger(userId) || userId <= 0 || (step !== 'verify' && step !== 'enrol')) return null;
+    return { userId, step };
+  } catch {
+    return null;
+  }
+}

@@ -18,6 +18,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     email: user.email,
     role: user.role,
     juryId: user.jury_id ?? null,
+    twoFactor: Boolean(user.totp_enabled_at),
     avatarUrl: user.avatar_url,
     lastLoginTimestamp: user.previous_login_at ? new Date(user.previous_login_at).toISOString() : null,
     preferences,
@@ -45,7 +46,7 @@ export async function countUsers(db: Db): Promise<number> {
 /** Inserts an account (an admin unless `role` says otherwise) unless the e-mail is taken; returns the new row, or undefined on a clash. */
 export function insertUser(
   db: Db,
-  values: { email: string; name: string; passwordHash: string; role?: string; juryId?: number | null },
+  values: { email: string; name: string; passwordHash: string | null; role?: string; juryId?: number | null },
 ): Promise<UserRow | undefined> {
   return db
     .insertInto('users')

@@ -13,7 +13,8 @@ export interface UsersTable {
   id: Generated<number>;
   email: string;
   name: string;
-  password_hash: string;
+  /** Null for an invited account that has not set its password yet. */
+  password_hash: string | null;
   role: Generated<string>;
   avatar_url: string | null;
   preferences: JSONColumnType<UserPreferences, string, string>;
@@ -24,6 +25,15 @@ export interface UsersTable {
   updated_at: Generated<Timestamp>;
   /** A juror's jury record (the `jury` entity); null for admins. */
   jury_id: number | null;
+  /** When the account was invited; null once it set its password (or when never invited). */
+  invited_at: Timestamp | null;
+  invited_by: number | null;
+  /** The TOTP secret, encrypted (`totp.ts`); set while enrolling, kept while two-factor is on. */
+  totp_secret: string | null;
+  /** When two-factor was turned on; null while off or still enrolling. */
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code of that step or an older one is refused. */
+  totp_last_step: ColumnType<string | null, number | string | null, number | string | null>;
 }
 
 /** One row per sign-in; the refresh-token family is the session itself. */
@@ -44,6 +54,8 @@ export interface SessionsTable {
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
+  /** `reset` (forgot password, 1 h) or `invite` (set the first password, 72 h). */
+  purpose: Generated<'reset' | 'invite'>;
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -92,6 +104,15 @@ export interface TrashTable {
   deleted_at: Generated<Timestamp>;
 }
 
+/** Two-factor recovery codes: SHA-256 of each, single use. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -106,4 +127,5 @@ export interface SystemTables {
   audit_chain: AuditChainTable;
   trash: TrashTable;
   settings: SettingsTable;
+  recovery_codes: RecoveryCodesTable;
 }

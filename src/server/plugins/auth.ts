@@ -34,7 +34,10 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.startupNotes.push(...(await ensureFirstAdmin(app.db, app.config)));
 
-  app.decorate('auth', new AuthService(app.db, app.jwtSecret, app.log));
+  app.decorate(
+    'auth',
+    new AuthService(app.db, app.jwtSecret, app.log, { require2faForAdmins: app.config.require2faForAdmins, dataKey: app.config.dataKey }),
+  );
   app.decorate('mailer', createMailer(app.config, app.log));
   app.decorateRequest('user', null as unknown as AuthContext);
 

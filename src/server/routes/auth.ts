@@ -9,23 +9,40 @@ import { accessTokenOf } from '../plugins/auth.js';
 import { EMAIL_PATTERN } from '../../shared/descriptor/length-first.js';
 
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
+export const EMAIL_SCHEMA = email;
 const newPassword = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
 // Long enough for any real password, short enough that nobody makes the KDF hash a megabyte.
 const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+export const ANY_PASSWORD_SCHEMA = anyPassword;
 const name = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
+export const NAME_SCHEMA = name;
 
-const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
+export const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
 // Admin passwords are 8-128; customers' (another entity) are 6-50, hence keys of their own.
 const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
-const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
+export const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
 
-function object(properties: Record<string, unknown>, required: string[] = []) {
+export function object(properties: Record<string, unknown>, required: string[] = []) {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
-function clientOf(request: FastifyRequest): ClientInfo {
+export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null, deviceCookie: request.cookies[DEVICE_COOKIE] };
+}
+
+/**
+ * After a sign-in opens a session, this browser counts as known to the account (README "Sign-in
+ * limits"): others' failures never hold it back.
+ */
+export function rememberDevice(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, email: string) {
+  reply.setCookie(DEVICE_COOKIE, app.auth.lockout.deviceCookieAfterSignIn(email, clientOf(request).deviceCookie), {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+  });
 }
 
 /** Sign-in, sessions and the admin's own account, under /api (DESIGN §4-5). */
@@ -44,14 +61,8 @@ export async function authRoutes(app: FastifyInstance) {
   const signIn = async (request: FastifyRequest<{ Body: { email: string; password: string } }>, reply: FastifyReply) => {
     const client = clientOf(request);
     const answer = await app.auth.signIn(request.body, client);
-    // This browser now counts as known to the account: others' failures never hold it back.
-    reply.setCookie(DEVICE_COOKIE, app.auth.lockout.deviceCookieAfterSignIn(answer.data.email, client.deviceCookie), {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: DEVICE_COOKIE_MAX_AGE,
-    });
+    // A second step still to come: the browser becomes known once that step opens the session.
+    if ('data' in answer) rememberDevice(app, request, reply, answer.data.email);
     return answer;
   };
   app.post('/login', login, signIn);
