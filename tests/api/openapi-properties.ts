@@ -5,6 +5,11 @@ import { testDatabaseKinds } from '../helpers/databases.js';
 import { bodyFor, invalid, type Schema, text, valid } from '../helpers/schema-arbitraries.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { ENTITY_ENV, seedAll } from './entities-helpers.js';
+import { setHashCostForTests } from '../../src/server/auth/password.js';
+
+// Thousands of sign-ins and registrations: hashed at a cost of 1 MiB here (this process only), so the
+// cases measure the API, not scrypt.
+setHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 // Property-based tests over every operation of GET /api/openapi.json (DESIGN §15): generated valid
 // and invalid path ids, query parameters, If-Match headers and bodies, on each database. Whatever

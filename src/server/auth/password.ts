@@ -19,6 +19,16 @@ export const CURRENT_PARAMS: KdfParams = { N: 2 ** 17, r: 8, p: 1 };
  */
 export const IMPORT_PARAMS: KdfParams = { N: 2 ** 10, r: 8, p: 1 };
 const SALT_BYTES = 16;
+
+let defaultParams: KdfParams = CURRENT_PARAMS;
+
+/**
+ * Lowers the cost of new hashes in this process. Only for test processes that sign in thousands of
+ * times (the property tests); nothing in the server calls it and no setting reaches it.
+ */
+export function setHashCostForTests(params: KdfParams): void {
+  defaultParams = params;
+}
 const KEY_BYTES = 64;
 
 /** Password length rules for console accounts (the rest of the policy: `shared/password-policy.ts`). */
@@ -62,7 +72,7 @@ function scryptOnce(password: string, salt: Buffer, params: KdfParams): Promise<
  * Hashes a password with scrypt and a fresh 16-byte salt into a self-describing string
  * `scrypt$N$r$p$salt$hash` (salt and hash base64url).
  */
-export async function hashPassword(password: string, params: KdfParams = CURRENT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: KdfParams = defaultParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -85,21 +95,23 @@ function parseHash(stored: string): ParsedHash | null {
 
 // Verified against when an e-mail is unknown, so that path costs one scrypt like a wrong password.
 // It matches no password: its "hash" is random bytes.
-const DUMMY_HASH = ['scrypt', CURRENT_PARAMS.N, CURRENT_PARAMS.r, CURRENT_PARAMS.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+const dummyHash = () => ['scrypt', defaultParams.N, defaultParams.r, defaultParams.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+const DUMMY_HASH = dummyHash();
 
 /**
  * Checks a password against a stored hash in constant time. With `stored` null (unknown account)
  * it still runs one full-cost scrypt and answers false, so both failures take the same time.
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parsed = parseHash(stored ?? DUMMY_HASH) ?? parseHash(DUMMY_HASH)!;
+  const dummy = defaultParams === CURRENT_PARAMS ? DUMMY_HASH : dummyHash();
+  const parsed = parseHash(stored ?? dummy) ?? parseHash(dummy)!;
   const key = await scrypt(password, parsed.salt, parsed.params);
   const match = key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
   return match && stored !== null;
 }
 
 /** Whether a stored hash was made with a weaker cost than today's and should be redone at sign-in. */
-export function needsRehash(stored: string, params: KdfParams = CURRENT_PARAMS): boolean {
+export function needsRehash(stored: string, params: KdfParams = defaultParams): boolean {
   const parsed = parseHash(stored);
   if (!parsed) return true;
   return parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p || parsed.key.length < KEY_BYTES;
