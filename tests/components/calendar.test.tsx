@@ -46,7 +46,7 @@ describe('CalendarDatePicker', () => {
     const outside = day('Tuesday, 31 December 2024');
     const inside = day('Wednesday, 1 January 2025');
     expect(outside.hasAttribute('data-outside-month')).toBe(true);
-    expect(outside.style.color).toBe('var(--gray-11)');
+    expect(outside.style.color).toBe('var(--gray-a11)');
     expect(inside.hasAttribute('data-outside-month')).toBe(false);
     expect(inside.style.color).toBe('var(--gray-12)');
     expect(day('Saturday, 1 February 2025').hasAttribute('data-outside-month')).toBe(true);
