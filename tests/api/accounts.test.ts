@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
     });
 
     it('throttles codes like the password', async () => {
-      await sql`delete from throttles where key like '2fa:%'`.execute(t.app.db);
+      await sql`delete from throttles where key like 'code:%'`.execute(t.app.db);
       const challenge = (await signInPassword()).body.challengeToken;
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
@@ -200,7 +200,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       }
       expect(statuses.slice(0, 5).every((s) => s === 422)).toBe(true);
       expect(statuses[5]).toBe(429);
-      await sql`delete from throttles where key like '2fa:%'`.execute(t.app.db);
+      await sql`delete from throttles where key like 'code:%'`.execute(t.app.db);
     });
 
     it('turns off with the password and a code', async () => {
