@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('bulk actions on %s', (kind) => {
     const res = await client.post('/api/categories/bulk', { action: 'delete', ids: [ids[0], ids[1], ids[3]] });
     expect(res.status).toBe(200);
     expect(res.body.data.done).toBe(2);
-    expect(res.body.data.failed).toEqual([expect.objectContaining({ id: ids[1], code: 'CONFLICT', messageKey: 'dataio.bulk.errors.in_use' })]);
+    expect(res.body.data.failed).toEqual([expect.objectContaining({ id: ids[1], code: 'CONFLICT', keyword: 'inUse', messageKey: 'errors.inUse', params: { count: 1, entity: 'contest' } })]);
     const left = (await sql<{ id: number }>`select id from categories order by id`.execute(t.app.db)).rows.map((row) => row.id);
     expect(left).toEqual([ids[1], ids[2]]);
     const audit = (await sql<{ details: any }>`select details from audit_log where action = 'data.bulk_delete' and entity = 'category'`.execute(t.app.db)).rows;

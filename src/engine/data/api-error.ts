@@ -76,7 +76,7 @@ const CODE_KEYS: Partial<Record<ApiError['code'], string>> = {
 const VAGUE_CODES = new Set<ApiError['code']>(['INTERNAL', 'BAD_REQUEST', 'VALIDATION']);
 
 /** One error item without a field, translated by its `messageKey` (an in-use count names the entity). */
-function translateItem(item: FieldError, t: Translate): string {
+export function translateItem(item: FieldError, t: Translate): string {
   const params = item.params ?? {};
   if (item.keyword === 'inUse' && typeof params.entity === 'string') {
     const count = Number(params.count);

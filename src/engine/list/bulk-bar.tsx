@@ -3,7 +3,7 @@ import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { describeError } from '../data/api-error.js';
+import { describeError, translateItem } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';
@@ -75,6 +75,7 @@ export function hasBulkActions(entity: ClientEntity): boolean {
 interface Failure {
   id: number;
   message: string;
+  keyword?: string;
   messageKey?: string;
   params?: Record<string, unknown>;
 }
@@ -221,7 +222,7 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
               <Flex as="span" direction="column" mt="1">
                 {failures.slice(0, 50).map((failure) => (
                   <span key={failure.id}>
-                    #{failure.id}: {failure.messageKey ? t(failure.messageKey, { ...failure.params, defaultValue: failure.message }) : failure.message}
+                    #{failure.id}: {failure.messageKey ? translateItem({ path: '', keyword: failure.keyword ?? '', messageKey: failure.messageKey, params: failure.params ?? {} }, t) : failure.message}
                   </span>
                 ))}
               </Flex>

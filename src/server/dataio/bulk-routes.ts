@@ -54,7 +54,7 @@ export async function bulkRoutes(app: FastifyInstance) {
       if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
         throw badRequest(`ids must be a list of 1 to ${MAX_IDS} record ids.`);
       }
-      const failed: Array<{ id: number; code: string; message: string; messageKey?: string; params?: Record<string, unknown> }> = [];
+      const failed: Array<{ id: number; code: string; message: string; keyword?: string; messageKey?: string; params?: Record<string, unknown> }> = [];
       let done = 0;
       const record = async (id: number, work: () => Promise<unknown>) => {
         try {
@@ -64,7 +64,7 @@ export async function bulkRoutes(app: FastifyInstance) {
           if (!(error instanceof AppError)) throw error;
           const first = error.errors?.[0];
           const messageKey = first?.messageKey ?? (error.code === 'CONFLICT' ? 'dataio.bulk.errors.in_use' : error.code === 'NOT_FOUND' ? 'dataio.bulk.errors.not_found' : undefined);
-          failed.push({ id, code: error.code, message: error.message, messageKey, params: first?.params });
+          failed.push({ id, code: error.code, message: error.message, keyword: first?.keyword, messageKey, params: first?.params });
         }
       };
       if (body.action === 'delete') {
