@@ -161,6 +161,7 @@ export function describeOperationProperties(kind: 'pglite' | 'postgres') {
       for (const operation of operations.filter((o) => !only || only.test(`${o.method} ${o.path}`))) {
         const statuses = new Map<number, number>();
         const started = performance.now();
+        if (process.env.PROPERTY_TRACE) process.stdout.write(`property: ${operation.method} ${operation.path}\n`);
         const write = WRITES.has(operation.method);
         try {
           await fc.assert(

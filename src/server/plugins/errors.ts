@@ -88,6 +88,10 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
       case '22021':
       case '22P05':
         return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'The request contains a character that is not allowed.' });
+      // A number past what its column holds (an id of 2147483648, 1e+300) that got past the request checks.
+      case '22003':
+      case '22P02':
+        return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'A number in the request is out of range.' });
       case '23503':
         return send(reply, {
           statusCode: 409,
