@@ -86,7 +86,9 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
     });
   });
 
-  it('offers to reload when someone else saved the category first', async () => {
+  // A stale save now opens the merge dialog (issue 16), tested end to end in tests/e2e/history.test.ts;
+  // this reload journey is to be rewritten as a merge where both sides changed the name.
+  it.skip('offers to reload when someone else saved the category first', async () => {
     await withScreenshotOnFailure(page, 'categories-stale', async () => {
       await open('/manage-category');
       const record = await apiWrite(page, 'POST', '/categories', { name: 'Outdoor', description: 'Billboards and street work', status: 'active' });
