@@ -155,7 +155,12 @@ function clientOptions() {
   };
 }
 
-/** Writes index.html pointing at the hashed entry script and stylesheet; copies public/ beside it. */
+const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * Writes index.html (English), index.id.html and index.ms.html pointing at the hashed entry script
+ * and stylesheet; copies public/ beside them.
+ */
 function writeIndex(metafile) {
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([, out]) => out.entryPoint === 'src/app/main.tsx' && !out.entryPoint.endsWith('.css'));
@@ -163,23 +168,28 @@ function writeIndex(metafile) {
   const [script, info] = entry;
   const css = info.cssBundle;
   const rel = (file) => '/' + path.relative(publicDir, path.join(root, file)).split(path.sep).join('/');
-  const html = `<!doctype html>
-<html lang="en">
+  // One shell per language (src/shared/shell-language.ts picks it per request): the title and the
+  // noscript line from the locale files, and <html lang>, are right before any script runs.
+  for (const [language, file] of [['en', 'index.html'], ['id', 'index.id.html'], ['ms', 'index.ms.html']]) {
+    const texts = JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
+    const html = `<!doctype html>
+<html lang="${language}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light dark" />
-    <title>Awards CMS</title>
+    <title>${escapeHtml(texts.pages.titles.awardsCms)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 ${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
   </head>
   <body>
     <div id="root"></div>
-    <noscript>Awards Console needs JavaScript.</noscript>
+    <noscript>${escapeHtml(texts.common.noscript)}</noscript>
   </body>
 </html>
 `;
-  fs.writeFileSync(path.join(publicDir, 'index.html'), html);
+    fs.writeFileSync(path.join(publicDir, file), html);
+  }
   const staticDir = path.join(root, 'public');
   if (fs.existsSync(staticDir)) fs.cpSync(staticDir, publicDir, { recursive: true });
 }

@@ -28,6 +28,19 @@ describe('the built client', () => {
   });
 });
 
+describe('the built HTML shells', () => {
+  it('are written per language with the locale files\' title and noscript text and <html lang>', () => {
+    const publicDir = path.join(root, 'dist', 'public');
+    for (const [language, file] of [['en', 'index.html'], ['id', 'index.id.html'], ['ms', 'index.ms.html']] as const) {
+      const texts = JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
+      const html = fs.readFileSync(path.join(publicDir, file), 'utf8');
+      expect(html, file).toContain(`<html lang="${language}">`);
+      expect(html, file).toContain(`<title>${texts.pages.titles.awardsCms}</title>`);
+      expect(html, file).toContain(`<noscript>${texts.common.noscript}</noscript>`);
+    }
+  });
+});
+
 describe('serving the client', () => {
   const script = `export const text = ${JSON.stringify('Awards Console '.repeat(200))};\n`;
   let publicDir: string;
@@ -36,7 +49,8 @@ describe('serving the client', () => {
   beforeAll(async () => {
     publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'awards-static-'));
     fs.mkdirSync(path.join(publicDir, 'assets'));
-    fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><title>Awards CMS</title><div id="root"></div>');
+    fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><html lang="en"><title>Awards CMS</title><div id="root"></div>');
+    fs.writeFileSync(path.join(publicDir, 'index.ms.html'), '<!doctype html><html lang="ms"><title>Awards CMS</title><div id="root"></div>');
     const file = path.join(publicDir, 'assets', 'main-TEST.js');
     fs.writeFileSync(file, script);
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
@@ -77,5 +91,20 @@ describe('serving the client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the HTML shell in the language of ?lng=, the saved cookie or Accept-Language, English when it has no file for it', async () => {
+    const shell = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const malay = await shell('/manage-contest', { 'accept-language': 'ms-MY,ms;q=0.9,en;q=0.8' });
+    expect(malay.statusCode).toBe(200);
+    expect(malay.body).toContain('<html lang="ms">');
+    expect(malay.headers['content-language']).toBe('ms');
+    expect(String(malay.headers.vary)).toContain('Accept-Language');
+    expect((await shell('/', { cookie: 'i18nextLng=ms', 'accept-language': 'en' })).body).toContain('<html lang="ms">');
+    expect((await shell('/?lng=en', { cookie: 'i18nextLng=ms' })).body).toContain('<html lang="en">');
+    // No index.id.html in this folder: the English shell.
+    const indonesian = await shell('/dashboard', { 'accept-language': 'id' });
+    expect(indonesian.body).toContain('<html lang="en">');
+    expect(indonesian.headers['content-language']).toBe('en');
   });
 });

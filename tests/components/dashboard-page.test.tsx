@@ -85,6 +85,21 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Jumlah Syarikat')).toBeTruthy();
   });
 
+  it('formats the figures by the chosen language', async () => {
+    const big: DashboardData = { ...DATA, totals: { juries: 1234, exams: 56_789, companies: 10 }, rounds: [{ round: 1, juries: 12, graded: 12_345 }, DATA.rounds[1]] };
+    await changeLanguage('en');
+    const { unmount } = renderDashboard(() => json({ data: big }));
+    const figures = await screen.findByRole('group', { name: 'Dashboard figures' });
+    expect(within(figures).getAllByTestId('stat-value').map((node) => node.textContent)).toEqual(['1,234', '56,789', '10']);
+    expect(screen.getByRole('heading', { name: 'Round 1' }).parentElement!.textContent).toMatch(/Graded Exam\s*12,345/);
+    unmount();
+    await changeLanguage('id');
+    renderDashboard(() => json({ data: big }));
+    const angka = await screen.findAllByTestId('stat-value');
+    expect(angka.map((node) => node.textContent)).toEqual(['1.234', '56.789', '10']);
+    expect(screen.getByRole('heading', { name: 'Babak 1' }).parentElement!.textContent).toContain('12.345');
+  });
+
   it('shows the error box when the figures cannot be loaded', async () => {
     await changeLanguage('en');
     renderDashboard(() => json({ statusCode: 503, code: 'UNAVAILABLE', message: 'Database down' }, 503));

@@ -1,5 +1,5 @@
 import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,5 +101,22 @@ describe('Pagination', () => {
     renderBar(1, 25);
     expect(screen.getByText('Menunjukkan 1 hingga 10 daripada 25')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Seterusnya/ })).toBeTruthy();
+  });
+
+  it("formats the counts and page numbers by the chosen language, not the browser's", async () => {
+    renderBar(2, 123_456);
+    expect(screen.getByText('Showing 11 to 20 of 123,456')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 12,346' }).textContent).toBe('12,346');
+    cleanup();
+    await i18n.changeLanguage('id');
+    renderBar(2, 123_456);
+    expect(screen.getByText('Menampilkan 11 sampai 20 dari 123.456')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Halaman 12.346' }).textContent).toBe('12.346');
+    cleanup();
+    await i18n.changeLanguage('ms');
+    renderBar(2, 123_456);
+    // Malay groups thousands as Intl does for 'ms' (a comma).
+    const ms = new Intl.NumberFormat('ms').format(123_456);
+    expect(screen.getByText(`Menunjukkan 11 hingga 20 daripada ${ms}`)).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
+import { formatNumber } from '../../engine/ui/format-number.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import type { DashboardData, JudgingStatus, LatestContest } from '../../shared/dashboard-contract.js';
 import { usePageTitle } from '../use-page-title.js';
@@ -20,13 +21,14 @@ const STATUS_COLORS: Record<JudgingStatus, 'yellow' | 'blue' | 'green' | 'red'> 
 };
 
 function StatCard({ label, value }: { label: string; value: number }): ReactElement {
+  const { i18n } = useTranslation();
   return (
     <Card size="2">
       <Text as="p" size="2" color="gray">
         {label}
       </Text>
       <Text as="p" size="7" weight="bold" data-testid="stat-value">
-        {value.toLocaleString()}
+        {formatNumber(i18n, value)}
       </Text>
     </Card>
   );
@@ -34,13 +36,14 @@ function StatCard({ label, value }: { label: string; value: number }): ReactElem
 
 /** A round panel's figure: its label above the number. */
 function RoundFigure({ label, value }: { label: string; value: number }): ReactElement {
+  const { i18n } = useTranslation();
   return (
     <Box>
       <Text as="p" size="2" color="gray">
         {label}
       </Text>
       <Text as="p" size="6" weight="bold">
-        {value.toLocaleString()}
+        {formatNumber(i18n, value)}
       </Text>
     </Box>
   );

@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../ui/format-number.js';
 import { pageItems, pageRange } from './pagination-items.js';
 
 /** Props of {@link Pagination}. */
@@ -26,7 +27,7 @@ export interface PaginationProps {
  */
 export function Pagination(props: PaginationProps): ReactElement | null {
   const { page, lastPage, perPage, total, onPageChange, disabled } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (total <= 0) return null;
   const { from, to } = pageRange(page, perPage, total);
   const last = Math.max(1, lastPage);
@@ -72,7 +73,7 @@ export function Pagination(props: PaginationProps): ReactElement | null {
                 onClick={() => item.page !== page && onPageChange(item.page)}
                 style={{ minWidth: 'var(--space-7)' }}
               >
-                {item.page}
+                {formatNumber(i18n, item.page)}
               </Button>
             ),
           )}

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SHELL_LANGUAGES, shellFile, shellLanguage } from '../../shared/shell-language.js';
 
 /**
  * Serves the built SPA: brotli or gzip copies made by the build when the browser accepts them,
- * hashed assets cached for a year, `index.html` never cached, and any GET
+ * hashed assets cached for a year, the HTML shell never cached and in the request's language
+ * (`index.html`, `index.id.html`, `index.ms.html`: see shell-language.ts), and any GET
  * outside `/api` that matches no file falls back to `index.html` so client routes survive a reload.
  * Unknown `/api` paths stay JSON 404s (the errors plugin's not-found handler).
  */
@@ -29,8 +31,21 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
       );
     },
   });
-  const sendIndex = (_request: unknown, reply: any) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', options.publicDir);
+  // The shell in the request's language (its <title>, <noscript> and <html lang>); the English one
+  // when a build has no file for it.
+  const shells = new Map(SHELL_LANGUAGES.map((language) => [language, fs.existsSync(path.join(options.publicDir, shellFile(language)))]));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const language = shellLanguage({
+      lng: (request.query as Record<string, unknown> | undefined)?.lng,
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .header('content-language', shells.get(language) ? language : 'en')
+      .sendFile(shells.get(language) ? shellFile(language) : 'index.html', options.publicDir);
+  };
   app.get('/', sendIndex);
   app.decorate('spaIndex', sendIndex);
 });
