@@ -24,7 +24,7 @@ function apiWithCustomers(): FakeApi {
 }
 
 const listQuery = (api: FakeApi, endpoint: string) => api.callsTo('GET', `/${endpoint}`).filter((c) => c.path === `/${endpoint}`);
-const customerFilter = () => screen.getByRole('button', { name: /^Customer ID: / });
+const customerFilter = () => screen.getByRole('button', { name: /^Choose by name: / });
 
 describe('a reference filter (the contests list picks a customer)', { timeout: 30_000 }, () => {
   it("searches the customers on the server and sends the chosen one's id as the filter", async () => {
@@ -88,5 +88,45 @@ describe('a reference filter (the contests list picks a customer)', { timeout: 3
     expect(listQuery(api, 'contests').at(-1)!.query.get('q[customer_id]')).toBeNull();
     expect(customerFilter().textContent).toContain('Select One');
     expect(api.callsTo('GET', '/customers/')).toHaveLength(0);
+  });
+
+  it('takes a typed customer ID, labelled Customer ID, applied only when it is a positive integer', async () => {
+    const api = apiWithCustomers();
+    const { user, router } = await renderEntityRoutes(api, '/manage-contest');
+    const field = await screen.findByRole('textbox', { name: 'Customer ID' });
+    const apply = () => user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    for (const [text, message] of [
+      ['0', 'Customer ID must be a positive whole number (1 or more).'],
+      ['-3', 'Customer ID must be a positive whole number (1 or more).'],
+      ['2a', 'Customer ID must be a whole number (digits only).'],
+      ['12345678901', 'Customer ID has at most 10 digits.'],
+      ['2147483648', 'Customer ID is at most 2,147,483,647.'],
+    ] as const) {
+      await user.clear(field);
+      await user.type(field, text);
+      await apply();
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field);
+      expect(new URLSearchParams(router.state.location.search).get('q[customer_id]')).toBeNull();
+    }
+    await user.clear(field);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(field, ' 02 ');
+    await apply();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q[customer_id]')).toBe('2'));
+    await waitFor(() => expect(listQuery(api, 'contests').at(-1)!.query.get('q[customer_id]')).toBe('2'));
+    // The picker beside it shows whose ID it is.
+    await waitFor(() => expect(customerFilter().textContent).toContain('Budi Santoso (#2)'));
+  });
+
+  it('puts the ID of a customer chosen by name in the Customer ID field', async () => {
+    const api = apiWithCustomers();
+    const { user } = await renderEntityRoutes(api, '/manage-contest');
+    await waitFor(() => expect(customerFilter().textContent).toContain('Select One'));
+    await user.click(customerFilter());
+    await user.type(await screen.findByPlaceholderText('Find option'), 'ayu');
+    await user.click(await screen.findByRole('option', { name: 'Ayu Lestari (#1) ayu@studio.id' }));
+    expect((screen.getByRole('textbox', { name: 'Customer ID' }) as HTMLInputElement).value).toBe('1');
   });
 });

@@ -23,8 +23,8 @@ async function apiIds(query: string): Promise<{ ids: number[]; total: number }> 
 
 const search = () => new URL(page.url()).searchParams;
 const agency = () => fieldByLabel(page, 'Agency Name');
-/** The customer filter: the searchable select's button, named 'Customer ID: <chosen or Select One>'. */
-const customerId = () => page.getByRole('button', { name: /^Customer ID: / });
+/** The customer filter's searchable select: its button, named 'Choose by name: <chosen or Select One>'. */
+const customerId = () => page.getByRole('button', { name: /^Choose by name: / });
 
 describe('submission (contest) screens in the browser', { timeout: 180_000 }, () => {
   beforeAll(async () => {

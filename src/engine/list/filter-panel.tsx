@@ -7,6 +7,7 @@ import { fieldLabel } from '../data/entity-labels.js';
 import { enumLabel } from '../form/form-schema.js';
 import { filterParamName } from './list-params.js';
 import { ReferenceFilter } from './reference-filter.js';
+import { checkTypedId, MAX_TYPED_ID, MAX_TYPED_ID_LENGTH, type TypedIdProblem } from './typed-id.js';
 import type { EntityListController } from './use-entity-list.js';
 
 /** The value Radix Select uses for 'any value' (an empty string is reserved by Radix). */
@@ -30,13 +31,65 @@ function choicesOf(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeo
   return values.filter((value) => value !== null).map((value) => [String(value), enumLabel(entity, field!, value, t as never)]);
 }
 
-function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: string; onChange(value: string): void }): ReactElement {
-  const { entity, filter, value, onChange } = props;
+/** The label of a filter's input in the reader's language. */
+function filterLabel(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeof useTranslation>['t']): string {
+  return t(filter.label ?? `entities.${entity.name}.filters.${filterParamName(filter.param)}`);
+}
+
+/**
+ * A reference filter with `typedId`: a number field, labelled by the filter, for the record's ID,
+ * and beside it the searchable select that picks a record by name and puts its ID in the field.
+ */
+function TypedIdFilter(props: { entity: ClientEntity; filter: ListFilter; id: string; label: string; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
+  const { entity, filter, id, label, value, error, onChange } = props;
+  const { t } = useTranslation();
+  const errorId = `${id}-error`;
+  const picked = checkTypedId(value);
+  return (
+    <Flex direction="column" gap="1">
+      <Flex gap="2" align="center">
+        <TextField.Root
+          id={id}
+          name={filter.param}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={MAX_TYPED_ID_LENGTH * 4}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          color={error ? 'red' : undefined}
+          style={{ width: '8rem' }}
+        />
+        <Box flexGrow="1" minWidth="0">
+          <ReferenceFilter
+            entity={entity}
+            filter={filter}
+            id={`${id}-pick`}
+            label={t('common.filters.typedId.pick')}
+            value={'value' in picked ? picked.value : ''}
+            onChange={onChange}
+          />
+        </Box>
+      </Flex>
+      {error && (
+        <Text id={errorId} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
+  const { entity, filter, value, error, onChange } = props;
   const { t } = useTranslation();
   const id = useId();
-  const label = t(filter.label ?? `entities.${entity.name}.filters.${filterParamName(filter.param)}`);
+  const label = filterLabel(entity, filter, t);
   let control: ReactElement;
-  if (filter.input === 'select' || filter.input === 'boolean') {
+  if (filter.input === 'reference' && filter.typedId) {
+    control = <TypedIdFilter entity={entity} filter={filter} id={id} label={label} value={value} error={error} onChange={onChange} />;
+  } else if (filter.input === 'select' || filter.input === 'boolean') {
     control = (
       <Select.Root value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
         <Select.Trigger id={id} aria-label={label} variant="surface" />
@@ -89,19 +142,41 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
   const filters = panelFilters(entity);
   const [draft, setDraft] = useState<Record<string, string>>(list.filters);
   const [sort, setSort] = useState(list.sort);
+  const [problems, setProblems] = useState<Record<string, TypedIdProblem>>({});
   const appliedKey = JSON.stringify([list.filters, list.sort]);
   useEffect(() => {
     setDraft(list.filters);
     setSort(list.sort);
+    setProblems({});
     // The applied state is compared by value: a new object with the same content is no change.
   }, [appliedKey]);
   const headingId = useId();
   const sortId = useId();
   const directionId = useId();
 
-  const apply = (event: FormEvent) => {
+  // A typed ID is applied only when it is a positive integer; otherwise the field says why.
+  const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    list.applyFilters(draft, panel.sort ? sort : undefined);
+    const next = { ...draft };
+    const found: Record<string, TypedIdProblem> = {};
+    for (const filter of filters) {
+      if (!filter.typedId) continue;
+      const checked = checkTypedId(draft[filter.param] ?? '');
+      if ('problem' in checked) found[filter.param] = checked.problem;
+      else next[filter.param] = checked.value;
+    }
+    setProblems(found);
+    const invalid = Object.keys(found)[0];
+    if (invalid) {
+      const field = event.currentTarget.elements.namedItem(invalid);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    list.applyFilters(next, panel.sort ? sort : undefined);
+  };
+  const problemText = (filter: ListFilter): string | undefined => {
+    const problem = problems[filter.param];
+    return problem ? t(`common.filters.typedId.${problem}`, { label: filterLabel(entity, filter, t), max: MAX_TYPED_ID, digits: MAX_TYPED_ID_LENGTH }) : undefined;
   };
 
   return (
@@ -120,7 +195,11 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
               entity={entity}
               filter={filter}
               value={draft[filter.param] ?? ''}
-              onChange={(value) => setDraft((current) => ({ ...current, [filter.param]: value }))}
+              error={problemText(filter)}
+              onChange={(value) => {
+                setDraft((current) => ({ ...current, [filter.param]: value }));
+                setProblems(({ [filter.param]: _cleared, ...rest }) => rest);
+              }}
             />
           ))}
           {panel.sort && (

@@ -75,6 +75,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
     if (params.has(filter.param)) add(`${at}/param`, `"${filter.param}" is used by two filters`);
     params.add(filter.param);
     if (filter.optionFields && filter.input !== 'reference') add(`${at}/optionFields`, 'optionFields is only for input "reference"');
+    if (filter.typedId && filter.input !== 'reference') add(`${at}/typedId`, 'typedId is only for input "reference"');
     if (filter.input === 'reference') {
       if (filter.operator !== 'eq') add(`${at}/operator`, 'a reference filter matches an id: its operator must be eq');
       if (!Object.values(d.relations).some((relation) => relation.kind === 'belongsTo' && relation.field === filter.field)) {

@@ -171,6 +171,12 @@ export interface ListFilter {
   values?: Record<string, string | number | boolean>;
   /** With `input: 'reference'`: the target's fields each option shows. */
   optionFields?: FilterOptionFields;
+  /**
+   * With `input: 'reference'`: the record's ID can also be typed in a number field (labelled by the
+   * filter's label), applied only when it is a positive integer; the searchable select beside it
+   * still picks a record by name.
+   */
+  typedId?: boolean;
 }
 
 /** The list screen and the list endpoint. */
