@@ -3,7 +3,7 @@ export const MAX_TYPED_ID_LENGTH = 10;
 /** Largest ID a record can have (PostgreSQL `integer`). */
 export const MAX_TYPED_ID = 2_147_483_647;
 
-/** Why a typed ID is refused; each has a message under `common.filters.typedId`. */
+/** Why a typed ID is refused; each has its message among the filter texts of the locale files. */
 export type TypedIdProblem = 'tooLong' | 'notDigits' | 'notPositive' | 'tooLarge';
 
 /**
