@@ -87,6 +87,67 @@ describe('widgets in the browser', { timeout: 120_000 }, () => {
     });
   });
 
+  it('lets every sandbox example that is not disabled or loading take input, the empty and invalid ones included', async () => {
+    await withScreenshotOnFailure(page, 'widgets-sandbox-input', async () => {
+      await page.goto(`${server.url}/sandbox?lng=en`);
+      const selects = page.getByRole('region', { name: 'Searchable select' });
+      await expect.poll(() => selects.getByRole('button', { name: 'Empty: Select One' }).isVisible(), POLL).toBe(true);
+      // Searchable select, empty and invalid: choose an option with the mouse, then with the keyboard.
+      await selects.getByRole('button', { name: 'Empty: Select One' }).click();
+      await page.getByRole('option', { name: /^Best Film/ }).click();
+      await expect.poll(() => selects.getByRole('button', { name: 'Empty: Best Film' }).isVisible(), POLL).toBe(true);
+      await selects.getByRole('button', { name: 'Invalid: Select One' }).click();
+      await expect.poll(() => page.getByRole('listbox').isVisible(), POLL).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => selects.getByRole('button', { name: 'Invalid: Best Design' }).isVisible(), POLL).toBe(true);
+
+      // Currency selector, empty: arrow keys and Enter choose a currency.
+      const currencies = page.getByRole('region', { name: 'Currency selector' });
+      const emptyCurrency = currencies.getByRole('button', { name: /^Empty: / });
+      const before = await emptyCurrency.getAttribute('aria-label');
+      await emptyCurrency.click();
+      const search = page.getByRole('combobox', { name: 'Currencies' });
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement).catch(() => false), POLL).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('listbox', { name: 'Currencies' }).count(), POLL).toBe(0);
+      const after = (await emptyCurrency.getAttribute('aria-label')) ?? '';
+      expect(after).not.toBe(before);
+      expect(after).toMatch(/^Empty: [A-Z]{3} /);
+
+      // Calendar, empty and invalid: pick a day on the grid with the keyboard.
+      const calendars = page.getByRole('region', { name: 'Calendar date picker' });
+      for (const name of ['Empty', 'Invalid']) {
+        const field = calendars.getByRole('combobox', { name });
+        expect(await field.inputValue()).toBe('');
+        await field.click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null), POLL).toBe(true);
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.getByRole('grid').count(), POLL).toBe(0);
+        expect(await field.inputValue()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+      }
+
+      // Amount input, empty: the amount is typed and its currency chosen (USD to the next in the list).
+      const amounts = page.getByRole('region', { name: 'Amount input' });
+      const amount = amounts.getByRole('textbox', { name: 'Empty', exact: true });
+      await amount.fill('1234.5');
+      expect(await amount.inputValue()).toBe('1234.5');
+      const amountCurrency = amounts.getByRole('button', { name: /^Empty currency: / });
+      const currencyBefore = await amountCurrency.getAttribute('aria-label');
+      await amountCurrency.click();
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement).catch(() => false), POLL).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => amountCurrency.getAttribute('aria-label'), POLL).not.toBe(currencyBefore);
+
+      // Disabled examples still refuse input.
+      expect(await selects.getByRole('button', { name: /^Disabled: / }).isDisabled()).toBe(true);
+      expect(await calendars.getByRole('combobox', { name: 'Disabled' }).isDisabled()).toBe(true);
+    });
+  });
+
   it('reports no serious or critical axe violations on the widgets, closed and open', async () => {
     await withScreenshotOnFailure(page, 'widgets-axe', async () => {
       await page.goto(`${server.url}/sandbox`);

@@ -67,6 +67,65 @@ const sampleRemote: LoadOptions = (search, signal, page) =>
   });
 
 /**
+ * Each example keeps its own value, so every one that is not disabled or loading accepts input
+ * (the empty and invalid ones included): the gallery shows the widget working, not only its look.
+ */
+function SelectExample({ state, options }: { state: State; options: SelectOption[] }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<string | number | undefined>(state === 'filled' ? 'design' : state === 'disabled' || state === 'loading' ? 'film' : undefined);
+  return (
+    <Demo state={state}>
+      {({ id, errorId }) => (
+        <SearchableSelect id={id} label={t(`pages.sandbox.states.${state}`)} options={options} value={value}
+          onChange={(v) => setValue(v)} clearable={state !== 'disabled' && state !== 'loading'}
+          invalid={state === 'invalid'} disabled={state === 'disabled'} loading={state === 'loading'}
+          aria-describedby={errorId} />
+      )}
+    </Demo>
+  );
+}
+
+function CurrencyExample({ state }: { state: Exclude<State, 'loading'> }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<CurrencyCode | undefined>(state === 'filled' ? 'MYR' : state === 'disabled' ? 'EUR' : undefined);
+  return (
+    <Demo state={state}>
+      {({ id, errorId }) => (
+        <CurrencySelector id={id} label={t(`pages.sandbox.states.${state}`)} value={value} onChange={setValue}
+          invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
+      )}
+    </Demo>
+  );
+}
+
+function CalendarExample({ state }: { state: Exclude<State, 'loading'> }) {
+  const [value, setValue] = useState<string | undefined>(state === 'filled' ? '2025-01-05' : state === 'disabled' ? '2025-03-14' : undefined);
+  return (
+    <Demo state={state}>
+      {({ id, errorId }) => (
+        <CalendarDatePicker id={id} value={value} onChange={setValue} min={state === 'invalid' ? '2025-01-01' : undefined}
+          invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
+      )}
+    </Demo>
+  );
+}
+
+function AmountExample({ state }: { state: Exclude<State, 'loading'> }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState<number | undefined>(state === 'filled' ? 25000 : state === 'disabled' ? 1500 : undefined);
+  const [currency, setCurrency] = useState<CurrencyCode>(state === 'filled' ? 'MYR' : 'USD');
+  return (
+    <Demo state={state}>
+      {({ id, errorId }) => (
+        <AmountInput id={id} label={t(`pages.sandbox.states.${state}`)} min={0} amount={amount} onAmountChange={setAmount}
+          currency={currency} onCurrencyChange={setCurrency}
+          invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
+      )}
+    </Demo>
+  );
+}
+
+/**
  * The `/sandbox` screen (spec §2, DESIGN §9): a gallery of every reusable widget in its states
  * (empty, filled, invalid, disabled, loading), in the chosen language, and a form built by the
  * RJSF theme using every widget (the accessibility check runs on it).
@@ -75,14 +134,10 @@ export function SandboxPage(): React.ReactElement {
   const { t } = useTranslation();
   usePageTitle('pages.titles.sandbox');
   const options = useSampleOptions();
-  const [choice, setChoice] = useState<string | number | undefined>('design');
   const [remoteChoice, setRemoteChoice] = useState<string | number | undefined>();
-  const [currency, setCurrency] = useState<CurrencyCode>('MYR');
-  const [date, setDate] = useState<string | undefined>('2025-01-05');
-  const [amount, setAmount] = useState<number | undefined>(25000);
-  const [amountCurrency, setAmountCurrency] = useState<CurrencyCode>('MYR');
   const noop = () => undefined;
   const selectStates: State[] = ['empty', 'filled', 'invalid', 'disabled', 'loading'];
+  const fieldStates = ['empty', 'filled', 'invalid', 'disabled'] as const;
 
   return (
     <Flex direction="column" gap="5">
@@ -92,17 +147,7 @@ export function SandboxPage(): React.ReactElement {
       </Box>
 
       <Section title={t('pages.sandbox.sections.searchableSelect')}>
-        {selectStates.map((state) => (
-          <Demo key={state} state={state}>
-            {({ id, errorId }) => (
-              <SearchableSelect id={id} label={t(`pages.sandbox.states.${state}`)} options={options}
-                value={state === 'filled' ? choice : state === 'empty' ? undefined : state === 'invalid' ? undefined : 'film'}
-                onChange={state === 'filled' ? (v) => setChoice(v) : noop} clearable={state === 'filled'}
-                invalid={state === 'invalid'} disabled={state === 'disabled'} loading={state === 'loading'}
-                aria-describedby={errorId} />
-            )}
-          </Demo>
-        ))}
+        {selectStates.map((state) => <SelectExample key={state} state={state} options={options} />)}
         <Demo state="filled" title={t('pages.sandbox.remote')}>
           {({ id }) => (
             <SearchableSelect id={id} label={t('pages.sandbox.remote')} value={remoteChoice}
@@ -112,44 +157,15 @@ export function SandboxPage(): React.ReactElement {
       </Section>
 
       <Section title={t('pages.sandbox.sections.currency')}>
-        {(['empty', 'filled', 'invalid', 'disabled'] as const).map((state) => (
-          <Demo key={state} state={state}>
-            {({ id, errorId }) => (
-              <CurrencySelector id={id} label={t(`pages.sandbox.states.${state}`)}
-                value={state === 'filled' ? currency : state === 'disabled' ? 'EUR' : undefined}
-                onChange={state === 'filled' ? setCurrency : noop}
-                invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
-            )}
-          </Demo>
-        ))}
+        {fieldStates.map((state) => <CurrencyExample key={state} state={state} />)}
       </Section>
 
       <Section title={t('pages.sandbox.sections.calendar')}>
-        {(['empty', 'filled', 'invalid', 'disabled'] as const).map((state) => (
-          <Demo key={state} state={state}>
-            {({ id, errorId }) => (
-              <CalendarDatePicker id={id}
-                value={state === 'filled' ? date : state === 'disabled' ? '2025-03-14' : undefined}
-                onChange={state === 'filled' ? setDate : noop} min={state === 'invalid' ? '2025-01-01' : undefined}
-                invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
-            )}
-          </Demo>
-        ))}
+        {fieldStates.map((state) => <CalendarExample key={state} state={state} />)}
       </Section>
 
       <Section title={t('pages.sandbox.sections.amount')}>
-        {(['empty', 'filled', 'invalid', 'disabled'] as const).map((state) => (
-          <Demo key={state} state={state}>
-            {({ id, errorId }) => (
-              <AmountInput id={id} label={t(`pages.sandbox.states.${state}`)} min={0}
-                amount={state === 'filled' ? amount : state === 'disabled' ? 1500 : undefined}
-                onAmountChange={state === 'filled' ? setAmount : noop}
-                currency={state === 'filled' ? amountCurrency : 'USD'}
-                onCurrencyChange={state === 'filled' ? setAmountCurrency : noop}
-                invalid={state === 'invalid'} disabled={state === 'disabled'} aria-describedby={errorId} />
-            )}
-          </Demo>
-        ))}
+        {fieldStates.map((state) => <AmountExample key={state} state={state} />)}
       </Section>
 
       <Section title={t('pages.sandbox.sections.navigation')}>
