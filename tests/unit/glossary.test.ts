@@ -29,9 +29,12 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A whole-word, any-case pattern for a word or phrase (letters or digits may not touch it). */
+/**
+ * A whole-word, any-case pattern for a word or phrase (letters or digits may not touch it), also
+ * with the clitics Indonesian and Malay attach to a word ('pengirimnya', 'menyuntingnya', 'editlah').
+ */
 export function wordPattern(word: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word).replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word).replace(/ /g, '\\s+')}(?:nya|lah|kah|mu|ku)?(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 /** Every `lang: key uses "word" (term)` for the forbidden words in `texts`. */
@@ -69,8 +72,14 @@ describe('glossary', () => {
       ['c', 'Lihat {{kontes}}'],
       ['d', 'kredit kepada rakan kongsi'],
       ['e', 'Daftar KONTES.'],
+      ['f', 'Milik pengirim kontesnya.'],
+      ['g', 'Kontestan'],
     ]);
-    expect(forbiddenUses('id', texts, terms)).toEqual(['id: a uses "kontes" (contest: say "Karya")', 'id: e uses "kontes" (contest: say "Karya")']);
+    expect(forbiddenUses('id', texts, terms)).toEqual([
+      'id: a uses "kontes" (contest: say "Karya")',
+      'id: e uses "kontes" (contest: say "Karya")',
+      'id: f uses "kontes" (contest: say "Karya")',
+    ]);
     expect(forbiddenUses('ms', texts, terms)).toEqual([]);
   });
 
