@@ -40,8 +40,8 @@ function filterLabel(entity: ClientEntity, filter: ListFilter, t: ReturnType<typ
  * A reference filter with `typedId`: a number field, labelled by the filter, for the record's ID,
  * and beside it the searchable select that picks a record by name and puts its ID in the field.
  */
-function TypedIdFilter(props: { entity: ClientEntity; filter: ListFilter; id: string; label: string; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
-  const { entity, filter, id, label, value, error, onChange } = props;
+function TypedIdFilter(props: { entity: ClientEntity; filter: ListFilter; id: string; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
+  const { entity, filter, id, value, error, onChange } = props;
   const { t } = useTranslation();
   const errorId = `${id}-error`;
   const picked = checkTypedId(value);
@@ -55,6 +55,7 @@ function TypedIdFilter(props: { entity: ClientEntity; filter: ListFilter; id: st
           onChange={(event) => onChange(event.target.value)}
           inputMode="numeric"
           autoComplete="off"
+          // Room to type past the limit, so a too-long ID is refused with its message, not cut short.
           maxLength={MAX_TYPED_ID_LENGTH * 4}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -88,7 +89,7 @@ function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: s
   const label = filterLabel(entity, filter, t);
   let control: ReactElement;
   if (filter.input === 'reference' && filter.typedId) {
-    control = <TypedIdFilter entity={entity} filter={filter} id={id} label={label} value={value} error={error} onChange={onChange} />;
+    control = <TypedIdFilter entity={entity} filter={filter} id={id} value={value} error={error} onChange={onChange} />;
   } else if (filter.input === 'select' || filter.input === 'boolean') {
     control = (
       <Select.Root value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
