@@ -66,6 +66,7 @@ describe('loadEntities', () => {
     ['a reference filter on a field no relation holds', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[qty]', field: 'quantity', operator: 'eq', input: 'reference' }), '/list/filters/8/field', 'needs a belongsTo relation whose field is "quantity"'],
     ['a reference filter that is not exact', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[maker_from]', field: 'maker_id', operator: 'gte', input: 'reference' }), '/list/filters/8/operator', 'operator must be eq'],
     ['option fields on a text filter', (g: EntitySource) => ((g.descriptor as any).list.filters[0].optionFields = { label: 'name' }), '/list/filters/0/optionFields', 'only for input "reference"'],
+    ['a typed ID on a text filter', (g: EntitySource) => ((g.descriptor as any).list.filters[0].typedId = true), '/list/filters/0/typedId', 'only for input "reference"'],
     ['a reference option field the target lacks', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', optionFields: { label: 'name', description: 'email' } }), '/list/filters/8/optionFields/description', '"email" is not a readable field of "fixture_maker"'],
     ['a sortable column not in sorts', (g: EntitySource) => ((g.descriptor as any).list.sorts = ['title']), '/list/columns/2/sortable', 'not in list.sorts'],
     ['a relation to no entity', (g: EntitySource) => ((g.descriptor as any).relations.maker.entity = 'ghost'), '/relations/maker/entity', 'no entity is named "ghost"'],
@@ -92,9 +93,9 @@ describe('loadEntities', () => {
 
   it('accepts a reference filter on a relation\'s foreign key, with option fields of the target', () => {
     const sources = fixtures();
-    (sources[1]!.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', optionFields: { label: 'name', description: 'country' } });
+    (sources[1]!.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
     const gadget = loadEntities(sources, { knownHooks })[1]!;
-    expect(gadget.descriptor.list.filters.at(-1)).toMatchObject({ input: 'reference', optionFields: { label: 'name', description: 'country' } });
+    expect(gadget.descriptor.list.filters.at(-1)).toMatchObject({ input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
   });
 
   it('refuses two entities with one endpoint', () => {
