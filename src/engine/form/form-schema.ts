@@ -33,8 +33,30 @@ export function buildFormSchema(entity: ClientEntity, mode: FormMode): FormSchem
   const source: JsonSchema = mode === 'create' ? entity.createSchema : entity.updateSchema;
   // The root title and $id belong to the entity, not the form (RJSF would print the title).
   const { $id: _id, $schema: _schema, title: _title, description: _description, ...schema } = source;
-  const properties = schema.properties ?? {};
-  return { schema: schema as RJSFSchema, fields: form.fields.filter((field) => field in properties) };
+  const properties = withRangeChoices(schema.properties ?? {}, form.uiSchema);
+  return { schema: { ...schema, properties } as RJSFSchema, fields: form.fields.filter((field) => field in properties) };
+}
+
+/** Widgets that offer a field's values as options; RJSF gives them options only from an `enum`. */
+const CHOICE_WIDGETS = new Set(['radio', 'select']);
+/** The widest integer range offered value by value. */
+const MAX_RANGE_CHOICES = 20;
+
+/**
+ * An integer with a small `minimum`..`maximum` shown by a choice widget (a juror's round as radio
+ * buttons) gets that range as its `enum`, so each value is an option, labelled like any enum value
+ * ('Round 1', 'Babak 1'). Other fields are unchanged.
+ */
+function withRangeChoices(properties: Record<string, JsonSchema>, uiSchema: Record<string, Record<string, unknown>>): Record<string, JsonSchema> {
+  const result: Record<string, JsonSchema> = { ...properties };
+  for (const [field, property] of Object.entries(properties)) {
+    const widget = uiSchema[field]?.['ui:widget'];
+    const { minimum, maximum } = property;
+    if (typeof widget !== 'string' || !CHOICE_WIDGETS.has(widget) || property.enum || property.type !== 'integer') continue;
+    if (typeof minimum !== 'number' || typeof maximum !== 'number' || maximum < minimum || maximum - minimum >= MAX_RANGE_CHOICES) continue;
+    result[field] = { ...property, enum: Array.from({ length: maximum - minimum + 1 }, (_, i) => minimum + i) };
+  }
+  return result;
 }
 
 /**
