@@ -78,7 +78,7 @@ describe('numbers, rounds, the HTML shell and the Customer ID filter in English,
     });
   });
 
-  it("names the rounds 'Round 1' / 'Babak 1' / 'Pusingan 1' in the juror and examination round filters", async () => {
+  it("names the rounds 'Round 1' / 'Babak 1' / 'Pusingan 1' in the juror and examination round filters and the juror form", async () => {
     await withScreenshotOnFailure(page, 'localisation-rounds', async () => {
       for (const [language, filter, round] of [['en', 'Round', 'Round'], ['id', 'Babak', 'Babak'], ['ms', 'Pusingan', 'Pusingan']] as const) {
         for (const list of ['manage-jury', 'manage-exam']) {
@@ -92,6 +92,10 @@ describe('numbers, rounds, the HTML shell and the Customer ID filter in English,
           await expect.poll(() => new URL(page.url()).searchParams.get('round'), POLL).toBe('2');
           expect(await select.textContent()).toBe(`${round} 2`);
         }
+        // The juror form's round radios.
+        await page.goto(`${server.url}/create-jury?lng=${language}`);
+        await expect.poll(() => page.getByRole('radio', { name: `${round} 2`, exact: true }).isVisible(), POLL).toBe(true);
+        expect(await page.getByRole('radio', { name: `${round} 1`, exact: true }).isVisible()).toBe(true);
       }
     });
   });
