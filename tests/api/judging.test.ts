@@ -270,7 +270,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       const byJuror = Object.fromEntries(progress.body.data.jurors.map((j: any) => [j.jury_id, j]));
       expect(byJuror[jurors[0]!]).toMatchObject({ submitted: 1, in_progress: 0, assigned: 2 });
       expect(byJuror[jurors[1]!]).toMatchObject({ submitted: 1, assigned: 2 });
-      expect(progress.body.data.categories).toEqual([expect.objectContaining({ name: 'Best Craft', total: 6, submitted: 2 })]);
+      expect(progress.body.data.categories).toEqual([expect.objectContaining({ name: 'Best Craft', round: 1, total: 6, submitted: 2, recused: 0 })]);
       const reminders = await admin.post('/api/judging/reminders', { exam_id: exam });
       expect(reminders.body.data).toMatchObject({ sent: 2, transport: 'log' });
       expect(reminders.body.data.jurors.map((j: any) => j.pending).sort()).toEqual([2, 2]);

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -9,6 +10,13 @@ import { http } from '../../engine/data/http-client.js';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
 import { ScreenHeader, usePageTitle } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
+
+/** A failed write's text: its field errors by key in the user's language, else the error's code. */
+function errorText(error: unknown, t: TFunction): string {
+  const fields = (error as { errors?: Array<{ messageKey?: string; params?: Record<string, unknown> }> }).errors ?? [];
+  const texts = fields.filter((e) => e.messageKey).map((e) => t(e.messageKey!, e.params ?? {}));
+  return texts.length > 0 ? texts.join(' ') : describeError(error, t);
+}
 
 interface Applicant {
   id: number;
@@ -57,7 +65,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
         try {
           await http.post(`/applicants/${id}/approve`, { round: Number(round) });
         } catch (error) {
-          toast.error(describeError(error, t));
+          toast.error(errorText(error, t));
           throw error;
         }
         await decided(t('judging.applicant.approved_invited', { email: applicant.email }));
@@ -79,7 +87,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
         try {
           await http.post(`/applicants/${id}/reject`, { reason });
         } catch (error) {
-          toast.error(describeError(error, t));
+          toast.error(errorText(error, t));
           throw error;
         }
         await decided(t('judging.actions.rejected'));

@@ -36,6 +36,7 @@ function ExamPicker() {
   return (
     <Flex direction="column" gap="2">
       <Heading as="h1" size="6">{t('judging.actions.judging')}</Heading>
+      <CategoryProgress />
       {query.data.data.map((exam) => (
         <Link key={exam.id} asChild>
           <RouterLink to={`/exam-judging/${exam.id}`}>
@@ -48,9 +49,54 @@ function ExamPicker() {
 }
 
 /**
+ * Grading progress per category and round over every exam: graded (submitted) out of assigned
+ * (recusals left out), the exam's own category first.
+ */
+function CategoryProgress({ categoryId }: { categoryId?: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['judging', 'progress', 'all'],
+    queryFn: () => http.get<{ data: { categories: Array<Counts & { category_id: number; name: string; round: number }> } }>('/judging/progress'),
+  });
+  const rows = [...(query.data?.data.categories ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
+  const headingId = 'judging-per-category';
+  return (
+    <Card asChild>
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="4" mb="2" id={headingId}>{t('judging.screen.per_category')}</Heading>
+        {query.isError ? (
+          <Text color="red">{t('judging.screen.load_error', { message: describeError(query.error, t) })}</Text>
+        ) : rows.length === 0 ? (
+          <Text size="2" color="gray">{query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}</Text>
+        ) : (
+          <Table.Root size="1" aria-labelledby={headingId}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t('judging.screen.category')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.round')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.graded_assigned')}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((c) => (
+                <Table.Row key={`${c.category_id}-${c.round}`}>
+                  <Table.RowHeaderCell>{c.name}</Table.RowHeaderCell>
+                  <Table.Cell>{t(`entities.jury.rounds.${c.round}`)}</Table.Cell>
+                  <Table.Cell>{`${c.submitted} / ${c.total - c.recused}`}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/**
  * An exam's judging screen for admins (DESIGN §11): the status moves (each with a confirm),
  * auto-assign with a preview, the assignment matrix (entries × jurors, counts per row and column,
- * conflicts disabled), progress per juror, and reminders.
+ * conflicts disabled), progress per juror and per category and round, and reminders.
  */
 export function ExamJudgingScreen() {
   const { id } = useParams();
@@ -142,14 +188,14 @@ function ExamJudging({ examId }: { examId: number }) {
       </Card>
       <Card>
         <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
-          <Heading as="h2" size="4">{t('judging.screen.progress')}</Heading>
+          <Heading as="h2" size="4" id="judging-progress">{t('judging.screen.progress')}</Heading>
           <Button variant="soft" onClick={() => void run(async () => {
             const res = await http.post<{ data: { sent: number } }>('/judging/reminders', { exam_id: examId });
             setMessage(t('judging.screen.reminders_sent', { count: res.data.sent }));
           }, t('judging.screen.reminders'))}>{t('judging.screen.reminders')}</Button>
         </Flex>
         {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
-        <Table.Root size="1" mt="2">
+        <Table.Root size="1" mt="2" aria-labelledby="judging-progress">
           <Table.Header><Table.Row><Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
             {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
           </Table.Row></Table.Header>
@@ -163,6 +209,7 @@ function ExamJudging({ examId }: { examId: number }) {
           </Table.Body>
         </Table.Root>
       </Card>
+      <CategoryProgress categoryId={m.exam.category_id} />
       <Card style={{ overflowX: 'auto' }}>
         <Heading as="h2" size="4" mb="2">{t('judging.screen.matrix')}</Heading>
         {m.entries.length === 0 ? (
