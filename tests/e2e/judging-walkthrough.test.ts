@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
-import { apiClient, apiWrite, switchLanguage } from '../helpers/e2e-page.js';
+import { apiClient, apiWrite } from '../helpers/e2e-page.js';
 
 type Language = 'en' | 'id' | 'ms';
 
@@ -45,6 +45,19 @@ function invitationToken(email: string): string | undefined {
     if (token) return token;
   }
   return undefined;
+}
+
+/** Presses the header's language switcher (en → id → ms) until the page is in `lng`, waiting for each change (its texts load on demand). */
+async function switchLanguage(page: Page, lng: Language): Promise<void> {
+  const lang = () => page.locator('html').getAttribute('lang');
+  const switcher = page.getByTestId('language-switcher').filter({ visible: true }).first();
+  await switcher.waitFor();
+  for (let i = 0; i < 3 && (await lang()) !== lng; i += 1) {
+    const before = await lang();
+    await switcher.click();
+    await expect.poll(lang, { timeout: 15_000 }).not.toBe(before);
+  }
+  expect(await lang()).toBe(lng);
 }
 
 const yes = (page: Page, lng: Language) => page.getByRole('dialog').getByRole('button', { name: tr(lng, 'common.yes'), exact: true }).click();
@@ -107,15 +120,15 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
 
       await withScreenshotOnFailure(admin, `walkthrough-${lng}-assign`, async () => {
         await admin.goto(`${server.url}/manage-exam/${exam.id}`);
-        await admin.getByRole('link', { name: tr(lng, 'judging.actions.judging'), exact: true }).click();
+        await admin.getByRole('main').getByRole('link', { name: tr(lng, 'judging.actions.judging'), exact: true }).click();
         await admin.waitForURL(`**/exam-judging/${exam.id}`);
         await admin.getByRole('heading', { name: tr(lng, 'judging.screen.title', { name: `Walkthrough ${lng}` }) }).waitFor();
         await admin.getByRole('button', { name: tr(lng, 'judging.actions.open'), exact: true }).click();
         await yes(admin, lng);
         await admin.getByText(tr(lng, 'judging.actions.status_changed')).waitFor();
         for (const entry of entries) {
-          await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.assign', { juror: name, entry }) }).click();
-          await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.unassign', { juror: name, entry }) }).waitFor();
+          await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.assign', { juror: name, entry }), exact: true }).click();
+          await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.unassign', { juror: name, entry }), exact: true }).waitFor();
         }
       });
 

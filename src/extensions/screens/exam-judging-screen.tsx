@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,8 @@ function CategoryProgress({ categoryId }: { categoryId?: number }) {
         ) : rows.length === 0 ? (
           <Text size="2" color="gray">{query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}</Text>
         ) : (
-          <Table.Root size="1" aria-labelledby={headingId}>
+          <Table.Root size="1">
+            <VisuallyHidden asChild><caption>{t('judging.screen.per_category')}</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('judging.screen.category')}</Table.ColumnHeaderCell>
@@ -188,14 +189,15 @@ function ExamJudging({ examId }: { examId: number }) {
       </Card>
       <Card>
         <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
-          <Heading as="h2" size="4" id="judging-progress">{t('judging.screen.progress')}</Heading>
+          <Heading as="h2" size="4">{t('judging.screen.progress')}</Heading>
           <Button variant="soft" onClick={() => void run(async () => {
             const res = await http.post<{ data: { sent: number } }>('/judging/reminders', { exam_id: examId });
             setMessage(t('judging.screen.reminders_sent', { count: res.data.sent }));
           }, t('judging.screen.reminders'))}>{t('judging.screen.reminders')}</Button>
         </Flex>
         {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
-        <Table.Root size="1" mt="2" aria-labelledby="judging-progress">
+        <Table.Root size="1" mt="2">
+          <VisuallyHidden asChild><caption>{t('judging.screen.progress')}</caption></VisuallyHidden>
           <Table.Header><Table.Row><Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
             {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
           </Table.Row></Table.Header>
