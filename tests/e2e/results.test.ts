@@ -155,7 +155,7 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       expect(chartsFetched()).toEqual([]);
       const exams = (await apiClient(list).get('/exams')).body.data as Array<{ id: number }>;
       await list.goto(`${server.url}/manage-exam/${exams[0]!.id}/results`);
-      await expect.poll(() => list.locator('canvas').count()).toBeGreaterThan(0);
+      await expect.poll(() => list.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(chartsFetched().length).toBeGreaterThan(0);
     });
     await login.context().close();
