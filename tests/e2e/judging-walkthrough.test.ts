@@ -74,8 +74,10 @@ const rowOf = (page: Page, table: string, header: string, text?: string) =>
 /**
  * DESIGN §9-§11 end to end, once in each language: an admin approves a jury applicant (who gets an
  * invitation, sets a password and signs in to the jury portal), opens a new Round 1 exam from its
- * detail's judging screen, assigns the new juror two entries in the matrix; the juror scores one;
- * the admin sees the progress per juror and per category move.
+ * detail's judging screen and auto-assigns three jurors per entry (the new juror gets at least
+ * three entries, ticked in the matrix when the plan gave fewer); the juror scores two entries blind
+ * and recuses from a third; the admin sees the progress per juror and per category move, and
+ * views the juror's portal read-only.
  */
 describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
   const languages: Language[] = ['en', 'id', 'ms'];
@@ -113,10 +115,10 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
       });
 
       const exam = await apiWrite(admin, 'POST', '/exams', { name: `Walkthrough ${lng}`, category_id: categoryId, round: 1, max_score: 100, criteria: CRITERIA });
-      const matrix = (await apiClient(admin).get(`/exams/${exam.id}/matrix`)).body.data as { entries: Array<{ id: number }>; jurors: Array<{ id: number; name: string }> };
-      const entries = matrix.entries.slice(0, 2).map((e) => e.id);
-      expect(entries).toHaveLength(2);
-      expect(matrix.jurors.map((j) => j.name)).toContain(name);
+      type Matrix = { entries: Array<{ id: number }>; jurors: Array<{ id: number; name: string }>; assignments: Array<{ contest_id: number; jury_id: number }> };
+      const readMatrix = async () => (await apiClient(admin).get(`/exams/${exam.id}/matrix`)).body.data as Matrix;
+      const jurorId = (await readMatrix()).jurors.find((j) => j.name === name)!.id;
+      const mine = (m: Matrix) => m.assignments.filter((a) => a.jury_id === jurorId).map((a) => a.contest_id);
 
       await withScreenshotOnFailure(admin, `walkthrough-${lng}-assign`, async () => {
         await admin.goto(`${server.url}/manage-exam/${exam.id}`);
@@ -126,11 +128,23 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await admin.getByRole('button', { name: tr(lng, 'judging.actions.open'), exact: true }).click();
         await yes(admin, lng);
         await admin.getByText(tr(lng, 'judging.actions.status_changed')).waitFor();
-        for (const entry of entries) {
+        // Auto-assign three jurors per entry: preview, then save.
+        await admin.getByRole('spinbutton', { name: tr(lng, 'judging.screen.per_entry') }).fill('3');
+        await admin.getByRole('button', { name: tr(lng, 'judging.screen.preview'), exact: true }).click();
+        await admin.getByRole('button', { name: tr(lng, 'judging.screen.save_plan'), exact: true }).click();
+        await admin.getByText(tr(lng, 'judging.screen.saved')).waitFor();
+        const planned = await readMatrix();
+        expect(planned.entries.length).toBeGreaterThanOrEqual(3);
+        expect(planned.assignments.length).toBeGreaterThan(0);
+        // The new juror gets at least three entries: any the plan did not give are ticked in the matrix.
+        const missing = planned.entries.map((e) => e.id).filter((id) => !mine(planned).includes(id)).slice(0, Math.max(0, 3 - mine(planned).length));
+        for (const entry of missing) {
           await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.assign', { juror: name, entry }), exact: true }).click();
           await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.unassign', { juror: name, entry }), exact: true }).waitFor();
         }
       });
+      const assigned = mine(await readMatrix()).length;
+      expect(assigned).toBeGreaterThanOrEqual(3);
 
       const categoryRow = async () => {
         const all = (await apiClient(admin).get('/judging/progress')).body.data.categories as Array<{ category_id: number; name: string; round: number; submitted: number; total: number; recused: number }>;
@@ -144,15 +158,26 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await juror.getByRole('heading', { name: tr(lng, 'pages.titles.jury'), exact: true }).waitFor();
         await juror.getByRole('button', { name: new RegExp(`Walkthrough ${lng}`) }).click();
         const entryButtons = juror.getByRole('navigation', { name: tr(lng, 'judging.portal.entries') }).getByRole('button');
-        expect(await entryButtons.count()).toBe(2);
-        await entryButtons.first().click();
-        await juror.getByRole('heading', { name: tr(lng, 'judging.portal.sheet') }).waitFor();
-        await juror.locator('input[name="score-idea"]').fill('8');
-        await juror.locator('input[name="score-craft"]').fill('4');
-        await juror.getByText(tr(lng, 'judging.portal.total', { total: 80, max: 100 })).waitFor();
-        await juror.getByRole('button', { name: tr(lng, 'judging.portal.submit'), exact: true }).click();
+        await expect.poll(() => entryButtons.count()).toBe(assigned);
+        // Two entries scored and submitted, blind.
+        for (const [n, [idea, craft, total]] of ([[0, [8, 4, 80]], [1, [6, 5, 70]]] as const)) {
+          await entryButtons.nth(n).click();
+          await juror.getByRole('heading', { name: tr(lng, 'judging.portal.sheet') }).waitFor();
+          await juror.locator('input[name="score-idea"]:not([disabled])').fill(String(idea));
+          await juror.locator('input[name="score-craft"]:not([disabled])').fill(String(craft));
+          await juror.getByText(tr(lng, 'judging.portal.total', { total, max: 100 })).waitFor();
+          await juror.getByRole('button', { name: tr(lng, 'judging.portal.submit'), exact: true }).click();
+          await yes(juror, lng);
+          await entryButtons.nth(n).getByText(tr(lng, 'judging.portal.statuses.submitted')).waitFor();
+        }
+        const main = await juror.locator('main').innerText();
+        expect(main).not.toMatch(/Sdn Bhd|PT [A-Z]|@|\+60|\+62/);
+        // A recusal from the third, with a reason.
+        await entryButtons.nth(2).click();
+        await juror.getByRole('button', { name: tr(lng, 'judging.portal.recuse'), exact: true }).click();
+        await juror.getByRole('dialog').getByLabel(tr(lng, 'judging.portal.recuse_reason')).fill(`Conflict declared (${lng})`);
         await yes(juror, lng);
-        await entryButtons.first().getByText(tr(lng, 'judging.portal.statuses.submitted')).waitFor();
+        await entryButtons.nth(2).getByText(tr(lng, 'judging.portal.statuses.recused')).waitFor();
       });
 
       await withScreenshotOnFailure(admin, `walkthrough-${lng}-progress`, async () => {
@@ -160,16 +185,20 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await switchLanguage(admin, lng);
         const statuses = (['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => tr(lng, `entities.assignment.statuses.${s}`));
         await expect.poll(() => admin.getByRole('table', { name: tr(lng, 'judging.screen.progress') }).getByRole('columnheader').allInnerTexts()).toEqual([tr(lng, 'judging.screen.per_juror'), ...statuses]);
-        // Per juror: one still assigned, one submitted.
-        await expect.poll(() => rowOf(admin, tr(lng, 'judging.screen.progress'), name)).toEqual([name, '1', '0', '1', '0']);
-        // Per category and round: one more graded than before the juror submitted.
+        // Per juror: the rest still assigned, two submitted, one recused.
+        await expect.poll(() => rowOf(admin, tr(lng, 'judging.screen.progress'), name)).toEqual([name, String(assigned - 3), '0', '2', '1']);
+        // Per category and round: two more graded than before the juror submitted.
         const after = await categoryRow();
-        expect(after.submitted).toBe(before.submitted + 1);
+        expect(after.submitted).toBe(before.submitted + 2);
         expect(await rowOf(admin, tr(lng, 'judging.screen.per_category'), after.name, tr(lng, 'entities.jury.rounds.1'))).toEqual([
           after.name,
           tr(lng, 'entities.jury.rounds.1'),
           `${after.submitted} / ${after.total - after.recused}`,
         ]);
+        // The admin views the juror's portal read-only from the progress table.
+        await admin.getByRole('table', { name: tr(lng, 'judging.screen.progress') }).getByRole('link', { name, exact: true }).click();
+        await admin.waitForURL(`**/jury?jury_id=${jurorId}`);
+        await admin.getByText(tr(lng, 'judging.portal.view_as', { name })).waitFor();
       });
       await juror.context().close();
     });
