@@ -79,6 +79,27 @@ const rowOf = (page: Page, table: string, header: string, text?: string) =>
  * and recuses from a third; the admin sees the progress per juror and per category move, and
  * views the juror's portal read-only.
  */
+describe('jury applicants: rejecting', { timeout: 120_000 }, () => {
+  it('rejects an application only with a reason, and shows the reason', async () => {
+    await withScreenshotOnFailure(admin, 'applicant-reject', async () => {
+      const applicant = await apiWrite(admin, 'POST', '/applicants', { name: 'Rejected Applicant', email: 'rejected.applicant@example.com', country: 'ID' });
+      await admin.goto(`${server.url}/manage-applicant/${applicant.id}/decide`);
+      await switchLanguage(admin, 'en');
+      await admin.getByRole('button', { name: 'Reject', exact: true }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await admin.locator('.Toastify').getByText(tr('en', 'judging.errors.reason_length')).waitFor();
+      await dialog.getByRole('textbox', { name: 'Reason for rejection' }).fill('Works for an entrant agency');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await admin.getByText('Rejected: Works for an entrant agency').waitFor();
+      expect(await admin.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      const stored = (await apiClient(admin).get(`/applicants/${applicant.id}`)).body.data;
+      expect(stored).toMatchObject({ status: 'rejected', rejection_reason: 'Works for an entrant agency', jury_id: null });
+    });
+  });
+});
+
 describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
   const languages: Language[] = ['en', 'id', 'ms'];
   languages.forEach((lng, index) => {
