@@ -74,7 +74,8 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       const chosen = categories.find((c) => c.id !== entry.award?.id)!;
 
       await openInEnglish(page, `${server.url}/manage-exam/${data!.exam.id}/results`);
-      await page.getByRole('button', { name: `Change the award of entry #${entry.contestId}` }).click();
+      await page.getByRole('button', { name: `Change Award #${entry.contestId}`, exact: true }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: `Change the award of entry #${entry.contestId}` }).waitFor();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox', { name: 'Award' }).click();
       await page.getByRole('option', { name: chosen.name, exact: true }).click();
@@ -90,7 +91,7 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       let after = (await apiClient(page).get(`/exams/${data!.exam.id}/results`)).body.data as ExamResultsData;
       expect(after.entries.find((e) => e.contestId === entry.contestId)).toMatchObject({ award: { id: chosen.id }, awardOverridden: true, awardReason: 'Jury chair asked for a special mention' });
 
-      await page.getByRole('button', { name: `Restore the rule award of entry #${entry.contestId}` }).click();
+      await page.getByRole('button', { name: `Restore Rule Award #${entry.contestId}`, exact: true }).click();
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Special mention withdrawn');
       await dialog.getByRole('button', { name: 'Restore Rule Award' }).click();
       await dialog.waitFor({ state: 'detached' });

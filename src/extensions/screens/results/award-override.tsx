@@ -1,4 +1,4 @@
-import { Button, Flex, Select, Text, TextArea } from '@radix-ui/themes';
+import { Button, Flex, Select, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
@@ -118,12 +118,15 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
   };
   return (
     <Flex gap="1" mt="1" wrap="wrap">
-      <Button size="1" variant="ghost" onClick={() => void change()} aria-label={t('results.overrideTitle', { id: entry.contestId })}>
+      {/* The entry's number completes each button's name for screen readers (the visible text starts it). */}
+      <Button size="1" variant="ghost" onClick={() => void change()}>
         {t('results.actions.override')}
+        <VisuallyHidden>{` #${entry.contestId}`}</VisuallyHidden>
       </Button>
       {entry.awardOverridden && (
-        <Button size="1" variant="ghost" color="gray" onClick={() => void restore()} aria-label={t('results.restoreTitle', { id: entry.contestId })}>
+        <Button size="1" variant="ghost" color="gray" onClick={() => void restore()}>
           {t('results.actions.restore')}
+          <VisuallyHidden>{` #${entry.contestId}`}</VisuallyHidden>
         </Button>
       )}
     </Flex>
