@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { SystemTables } from '../db/system-tables.js';
 import { conflict, notFound } from '../errors.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { writeJudgingAudit } from '../judging/judging-audit.js';
@@ -42,7 +43,7 @@ export async function applicantRoutes(app: FastifyInstance) {
         if (taken) throw conflict('A juror already has this e-mail.', [{ path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} }]);
         const jury = (await sql<{ id: number }>`insert into juries (name, email, company, country, round, is_active)
           values (${applicant.name}, ${applicant.email}, ${applicant.company}, ${applicant.country}, ${request.body?.round ?? 1}, true) returning id`.execute(trx)).rows[0]!;
-        account = await invites.createInvited(trx as never, request.user, { name: applicant.name, email: applicant.email, role: 'juror', jury_id: jury.id }, clientOf(request));
+        account = await invites.createInvited(trx as unknown as Kysely<SystemTables>, request.user, { name: applicant.name, email: applicant.email, role: 'juror', jury_id: jury.id }, clientOf(request));
         const updated = (await sql<Record<string, unknown>>`update applicants set status = 'approved', jury_id = ${jury.id}, updated_at = now() where id = ${id} returning *`.execute(trx)).rows[0]!;
         await writeJudgingAudit(trx, { action: 'applicant.approve', userId: request.user.id, entity: 'applicant', entityId: id, ip: request.ip, details: { jury_id: jury.id, account_id: account.id } });
         return updated;
