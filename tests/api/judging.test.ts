@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '../../src/server/auth/mailer.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { addCategory, addContests, addCustomer, addExam, addJuror, CRITERIA, jurorClient } from '../helpers/judging-fixture.js';
 
 const keywords = (body: any): string[] => (body.errors ?? []).map((e: any) => e.keyword).sort();
@@ -41,6 +42,33 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.post(`/api/exams/${id}/status`, { status: 'open' })).status).toBe(409);
       const audit = await sql<{ n: number }>`select count(*)::int as n from audit_log where action = 'exam.status' and entity_id = ${String(id)}`.execute(t.app.db);
       expect(audit.rows[0]!.n).toBe(5);
+    });
+
+    it('finalises through the status move the way POST /finalise does: the results snapshot is stored and grades lock', async () => {
+      const id = await addExam(admin, film, 1);
+      const customer = await addCustomer(t.app, 900, 'Snapshot Agency');
+      const [entry] = (await addContests(t.app, customer, film, 1)) as [number];
+      const juror = await addJuror(t.app, 900, 'Snapshot Jury Co');
+      expect((await admin.post(`/api/exams/${id}/assignments`, { contest_id: entry, jury_id: juror })).status).toBe(201);
+      const jurorApi = await jurorClient(t.app, juror);
+      const assignment = (await jurorApi.get('/api/jury/assignments')).body.data.assignments.find((a: any) => a.exam_id === id);
+      expect((await jurorApi.put(`/api/assignments/${assignment.id}/grade`, { scores: { idea: 8, craft: 4 }, submit: true })).status).toBe(200);
+      expect((await admin.post(`/api/exams/${id}/status`, { status: 'final' })).status).toBe(409);
+      expect((await admin.post(`/api/exams/${id}/status`, { status: 'closed' })).status).toBe(200);
+      const fin = await admin.post(`/api/exams/${id}/status`, { status: 'final' });
+      expect(fin.status).toBe(200);
+      expect(fin.body.data.status).toBe('final');
+      const lock = await sql<{ n: number }>`select count(*)::int as n from exam_locks where exam_id = ${id}`.execute(t.app.db);
+      expect(lock.rows[0]!.n).toBe(1);
+      const results = await admin.get(`/api/exams/${id}/results`);
+      expect(results.body.data.finalised).not.toBeNull();
+      expect(results.body.data.submitted).toBe(1);
+      const actions = await sql<{ action: string }>`select action from audit_log where entity = 'exam' and entity_id = ${String(id)} and action in ('results.finalise', 'exam.status') order by id`.execute(t.app.db);
+      expect(actions.rows.map((r) => r.action)).toEqual(['exam.status', 'exam.status', 'results.finalise', 'exam.status']);
+      // A second finalise by either path is refused; reopening goes through results (with a reason).
+      expect((await admin.post(`/api/exams/${id}/finalise`)).status).toBe(409);
+      expect((await admin.post(`/api/exams/${id}/status`, { status: 'final' })).status).toBe(409);
+      expect((await admin.post(`/api/exams/${id}/reopen`, { reason: 'A late grade' })).body.data.exam.status).toBe('closed');
     });
 
     it('refuses to open an exam without criteria, duplicate criterion keys, and a status not in the list', async () => {
@@ -242,7 +270,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       const byJuror = Object.fromEntries(progress.body.data.jurors.map((j: any) => [j.jury_id, j]));
       expect(byJuror[jurors[0]!]).toMatchObject({ submitted: 1, in_progress: 0, assigned: 2 });
       expect(byJuror[jurors[1]!]).toMatchObject({ submitted: 1, assigned: 2 });
-      expect(progress.body.data.categories).toEqual([expect.objectContaining({ name: 'Best Craft', total: 6, submitted: 2 })]);
+      expect(progress.body.data.categories).toEqual([expect.objectContaining({ name: 'Best Craft', round: 1, total: 6, submitted: 2, recused: 0 })]);
       const reminders = await admin.post('/api/judging/reminders', { exam_id: exam });
       expect(reminders.body.data).toMatchObject({ sent: 2, transport: 'log' });
       expect(reminders.body.data.jurors.map((j: any) => j.pending).sort()).toEqual([2, 2]);
@@ -330,11 +358,29 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     it('approves an application into a juror, rejects another with a reason, and decides each once', async () => {
       const a = (await admin.post('/api/applicants', { name: 'Farah Aziz', email: 'Farah@Example.my', company: 'Kilau Creative', country: 'MY', expertise: [film] })).body.data;
       expect(a).toMatchObject({ status: 'applied', email: 'farah@example.my', expertise: [film] });
+      const outbox: MailMessage[] = [];
+      const send = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
       const approved = await admin.post(`/api/applicants/${a.id}/approve`, { round: 2 });
+      send.mockRestore();
       expect(approved.status).toBe(200);
       expect(approved.body.data.status).toBe('approved');
       const juror = await admin.get(`/api/juries/${approved.body.data.jury_id}`);
       expect(juror.body.data).toMatchObject({ name: 'Farah Aziz', email: 'farah@example.my', company: 'Kilau Creative', round: 2, is_active: true });
+      // The juror's account: invited, linked to the juror, and its set-password link mailed.
+      const account = (await admin.get('/api/accounts')).body.data.find((u: any) => u.email === 'farah@example.my');
+      expect(account).toMatchObject({ id: approved.body.data.account_id, role: 'juror', jury_id: approved.body.data.jury_id, status: 'invited' });
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0]).toMatchObject({ to: 'farah@example.my', subject: 'You are invited to Awards Console' });
+      const token = new URL(/https?:\/\/\S+/.exec(outbox[0]!.text)![0]).searchParams.get('token')!;
+      const anonymous = await new TestClient(t.app).init();
+      expect((await anonymous.post('/api/auth/reset-password', { token, password: 'a-juror-chose-this-42' })).status).toBe(204);
+      expect((await anonymous.post('/api/auth/reset-password', { token, password: 'a-juror-chose-this-43' })).status).not.toBe(204);
+      const signedIn = await new TestClient(t.app).init();
+      await signedIn.signIn('farah@example.my', 'a-juror-chose-this-42');
+      expect((await signedIn.get('/api/jury/assignments')).status).toBe(200);
+      expect((await signedIn.post(`/api/applicants/${a.id}/reject`, { reason: 'Jurors may not decide' })).status).toBe(403);
+      const invited = await sql<{ n: number }>`select count(*)::int as n from audit_log where action = 'accounts.invite'`.execute(t.app.db);
+      expect(invited.rows[0]!.n).toBeGreaterThanOrEqual(1);
       expect((await admin.post(`/api/applicants/${a.id}/reject`, { reason: 'Changed our mind' })).status).toBe(409);
       const b = (await admin.post('/api/applicants', { name: 'Bima Santoso', email: 'bima@example.id', country: 'ID' })).body.data;
       expect((await admin.post(`/api/applicants/${b.id}/reject`, {})).status).toBe(422);
@@ -343,6 +389,17 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.put(`/api/applicants/${b.id}`, { status: 'approved' })).status).toBe(422);
       const audit = await sql<{ action: string }>`select action from audit_log where entity = 'applicant' and action like 'applicant.%' order by id`.execute(t.app.db);
       expect(audit.rows.map((r) => r.action)).toEqual(['applicant.approve', 'applicant.reject']);
+    });
+
+    it('approves nothing when the e-mail already has an account: no juror, no account, still applied', async () => {
+      await sql`insert into users (email, name, password_hash, role) values ('taken@example.my', 'Someone', null, 'admin')`.execute(t.app.db);
+      const a = (await admin.post('/api/applicants', { name: 'Taken Person', email: 'taken@example.my', country: 'MY' })).body.data;
+      const res = await admin.post(`/api/applicants/${a.id}/approve`, { round: 1 });
+      expect(res.status).toBe(409);
+      expect(res.body.errors[0]).toMatchObject({ path: 'email', messageKey: 'validation.email.unique' });
+      expect((await admin.get(`/api/applicants/${a.id}`)).body.data.status).toBe('applied');
+      const jurors = await sql<{ n: number }>`select count(*)::int as n from juries where email = 'taken@example.my'`.execute(t.app.db);
+      expect(jurors.rows[0]!.n).toBe(0);
     });
   });
 });

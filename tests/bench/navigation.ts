@@ -1,10 +1,15 @@
-import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Response } from 'playwright-core';
 import { launchBrowser } from '../helpers/e2e.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
 /** DESIGN §8: cold navigation to the contests list → first row, headless Chromium, local server. */
 export const FIRST_ROW_TARGET_MS = 300;
+/** DESIGN §8: JS + CSS the browser loads before the first list row, gzip (zlib's default level, 1 KB = 1024 bytes). */
+export const FIRST_ROW_BYTES_TARGET_KB = 200;
 const RUNS = 10;
 
 // Before the app's scripts run: the signed-in tab's storage (spec §9 keys) and an observer that
@@ -42,14 +47,31 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     context.log(`contests in the database: ${total} (${context.postgresUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : seeded ? `PGlite, BENCH_DATA_DIR=${dataDir}` : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`})`);
     browser = await launchBrowser();
     const times: number[] = [];
+    const chartChunks = chartChunkPaths();
+    let bytes = { kb: 0, files: 0, charts: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
       const browserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       try {
         await browserContext.addInitScript(PREPARE, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
         const page = await browserContext.newPage();
+        // The first run also counts the scripts and stylesheets fetched until the first row.
+        const loaded: Array<Promise<{ url: string; gzip: number } | null>> = [];
+        let counting = run === 0;
+        const onResponse = (response: Response) => {
+          const type = response.headers()['content-type'] ?? '';
+          if (!counting || !/javascript|css/.test(type)) return;
+          const url = new URL(response.url()).pathname;
+          loaded.push(response.body().then((body) => ({ url, gzip: zlib.gzipSync(body).length }), () => null));
+        };
+        page.on('response', onResponse);
         await page.goto(`${server.base}/manage-contest`);
         await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000 });
+        counting = false;
         times.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt)));
+        if (run === 0) {
+          const rows = (await Promise.all(loaded)).filter((row) => row !== null);
+          bytes = { kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length, charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)) };
+        }
       } finally {
         await browserContext.close();
       }
@@ -62,9 +84,23 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
       `${ok ? 'ok    ' : 'MISSED'} contests list, first row after navigation: median ${median} ms, worst ${worst} ms, first run ${times[0]} ms (target ≤ ${FIRST_ROW_TARGET_MS} ms; ${RUNS} cold browser contexts, headless Chromium)`,
     );
     context.log(`       runs: ${times.join(', ')} ms  [${context.command}]`);
-    return ok;
+    const bytesOk = bytes.kb <= FIRST_ROW_BYTES_TARGET_KB && bytes.charts.length === 0;
+    context.log(
+      `${bytesOk ? 'ok    ' : 'MISSED'} contests list, JS + CSS before the first row: ${bytes.kb.toFixed(1)} KB gzip in ${bytes.files} files (target ≤ ${FIRST_ROW_BYTES_TARGET_KB} KB); chart.js chunks fetched: ${bytes.charts.length ? bytes.charts.join(', ') : 'none'} (${chartChunks.length} in the build)  [${context.command}]`,
+    );
+    return ok && bytesOk;
   } finally {
     await browser?.close();
     await server.stop();
   }
+}
+
+/** The built client's chunks that hold chart.js (esbuild's metafile, dist/meta.json), as URL paths. */
+function chartChunkPaths(): string[] {
+  const file = path.resolve('dist', 'meta.json');
+  if (!fs.existsSync(file)) return [];
+  const meta = JSON.parse(fs.readFileSync(file, 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  return Object.entries(meta.outputs)
+    .filter(([out, entry]) => out.endsWith('.js') && Object.keys(entry.inputs).some((input) => input.includes('node_modules/chart.js/')))
+    .map(([out]) => `/${path.relative('dist/public', out)}`);
 }

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distribution, finalScores } from '../../src/shared/results/chart-data.js';
 import type { ExamResultsData } from '../../src/shared/results/results-contract.js';
-import { startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
-import { apiClient, openInEnglish } from '../helpers/e2e-page.js';
+import { newContext, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { apiClient, apiWrite, openInEnglish } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
 let server: StartedServer;
@@ -53,6 +55,112 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       expect(await cellsOf(page, 'Juror leniency')).toHaveLength(data.jurors.length);
       expect(await page.locator('canvas').count()).toBe(3);
     });
+  });
+
+  it("overrides an entry's award with a reason, shows it as overridden, and restores the rule's award", async () => {
+    await withScreenshotOnFailure(page, 'results-award-override', async () => {
+      const exams = (await apiClient(page).get('/exams')).body.data as Array<{ id: number; round: number }>;
+      let data: ExamResultsData | undefined;
+      for (const exam of exams) {
+        const candidate = (await apiClient(page).get(`/exams/${exam.id}/results`)).body.data as ExamResultsData;
+        if (!candidate.finalised && candidate.entries.length > 0) {
+          data = candidate;
+          break;
+        }
+      }
+      expect(data).toBeDefined();
+      const entry = data!.entries[0]!;
+      const categories = (await apiClient(page).get('/award-categories')).body.data as Array<{ id: number; name: string }>;
+      const chosen = categories.find((c) => c.id !== entry.award?.id)!;
+
+      await openInEnglish(page, `${server.url}/manage-exam/${data!.exam.id}/results`);
+      await page.getByRole('button', { name: `Change Award #${entry.contestId}`, exact: true }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: `Change the award of entry #${entry.contestId}` }).waitFor();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: 'Award' }).click();
+      await page.getByRole('option', { name: chosen.name, exact: true }).click();
+      // No reason: the server refuses (422) and the dialog stays open.
+      await dialog.getByRole('button', { name: 'Change Award' }).click();
+      await expect.poll(() => page.locator('.Toastify').innerText()).toContain('3 to 500');
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Jury chair asked for a special mention');
+      await dialog.getByRole('button', { name: 'Change Award' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('table', { name: 'Results' }).getByRole('row').filter({ hasText: `#${entry.contestId}` });
+      await row.getByText('Changed by an admin: Jury chair asked for a special mention').waitFor();
+      await row.getByText(chosen.name, { exact: true }).waitFor();
+      let after = (await apiClient(page).get(`/exams/${data!.exam.id}/results`)).body.data as ExamResultsData;
+      expect(after.entries.find((e) => e.contestId === entry.contestId)).toMatchObject({ award: { id: chosen.id }, awardOverridden: true, awardReason: 'Jury chair asked for a special mention' });
+
+      await page.getByRole('button', { name: `Restore Rule Award #${entry.contestId}`, exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Special mention withdrawn');
+      await dialog.getByRole('button', { name: 'Restore Rule Award' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => row.getByText(/Changed by an admin/).count()).toBe(0);
+      after = (await apiClient(page).get(`/exams/${data!.exam.id}/results`)).body.data as ExamResultsData;
+      expect(after.entries.find((e) => e.contestId === entry.contestId)).toMatchObject({ award: entry.award, awardOverridden: false });
+      const history = await apiClient(page).get(`/exams/${data!.exam.id}/history`);
+      const overrides = (history.body.data as Array<{ action: string }>).filter((h) => h.action === 'results.award_override');
+      expect(overrides).toHaveLength(2);
+    });
+  });
+
+  it('loads chart.js only on the screens with charts: not on the login page nor the first list', async () => {
+    // The build's chunks that hold chart.js (esbuild's metafile), as the browser requests them.
+    const meta = JSON.parse(fs.readFileSync(path.resolve('dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const chartChunks = Object.entries(meta.outputs)
+      .filter(([file, out]) => file.endsWith('.js') && Object.keys(out.inputs).some((input) => input.includes('node_modules/chart.js/')))
+      .map(([file]) => `/${path.relative('dist/public', file)}`);
+    expect(chartChunks.length).toBeGreaterThan(0);
+    const fetched: string[] = [];
+    const chartsFetched = () => fetched.filter((url) => chartChunks.includes(url));
+    const open = async () => {
+      const context = await newContext(suite!.browser);
+      const fresh = await context.newPage();
+      fresh.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      return fresh;
+    };
+    // The login page, in a browser with nothing cached.
+    const login = await open();
+    await withScreenshotOnFailure(login, 'results-chart-chunks-login', async () => {
+      await login.goto(`${server.url}/login?lng=en`);
+      await login.locator('form button[type="submit"]:not([disabled])').waitFor();
+      expect(fetched.some((url) => url.endsWith('.js'))).toBe(true);
+      expect(chartsFetched()).toEqual([]);
+    });
+    // The first list opened straight after a sign-in (as the navigation bench does: the session put in
+    // storage before the page loads, nothing cached), then an exam's results.
+    // A second admin: signing the suite's admin in again would end the page's session.
+    const second = { email: 'charts.admin@example.com', password: 'charts-admin-passphrase-42' };
+    await apiWrite(page, 'POST', '/auth/register', { name: 'Charts Admin', ...second, role: 'admin' });
+    const health = await fetch(`${server.url}/api/health`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const answer = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify(second),
+    });
+    expect(answer.status).toBe(200);
+    const session = { body: (await answer.json()) as { token: string; refreshToken: string; expiresIn: number; data: unknown } };
+    const list = await open();
+    await list.context().addInitScript((s: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
+      sessionStorage.setItem('auth_token', s.token);
+      sessionStorage.setItem('auth_refresh_token', s.refreshToken);
+      sessionStorage.setItem('auth_expires_at', String(s.expiresAt));
+      localStorage.setItem('auth_user', JSON.stringify(s.user));
+    }, { token: session.body.token, refreshToken: session.body.refreshToken, expiresAt: Date.now() + session.body.expiresIn * 1000, user: session.body.data });
+    await withScreenshotOnFailure(list, 'results-chart-chunks-list', async () => {
+      fetched.length = 0;
+      await list.goto(`${server.url}/manage-contest`);
+      await list.locator('tbody .rt-TableRowHeaderCell').first().waitFor();
+      expect(fetched.some((url) => url.endsWith('.js'))).toBe(true);
+      expect(chartsFetched()).toEqual([]);
+      const exams = (await apiClient(list).get('/exams')).body.data as Array<{ id: number }>;
+      await list.goto(`${server.url}/manage-exam/${exams[0]!.id}/results`);
+      await expect.poll(() => list.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(chartsFetched().length).toBeGreaterThan(0);
+    });
+    await login.context().close();
+    await list.context().close();
   });
 
   it("shows the dashboard's charts with their table alternative", async () => {

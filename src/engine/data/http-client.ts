@@ -203,8 +203,9 @@ export const http = {
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return request<T>('PATCH', path, body, options);
   },
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return request<T>('DELETE', path, undefined, options);
+  /** `body`, when given, is sent as JSON (a DELETE that needs a reason). */
+  delete<T>(path: string, options?: RequestOptions, body?: unknown): Promise<T> {
+    return request<T>('DELETE', path, body, options);
   },
   download,
   upload,

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ function ExamPicker() {
   return (
     <Flex direction="column" gap="2">
       <Heading as="h1" size="6">{t('judging.actions.judging')}</Heading>
+      <CategoryProgress />
       {query.data.data.map((exam) => (
         <Link key={exam.id} asChild>
           <RouterLink to={`/exam-judging/${exam.id}`}>
@@ -48,9 +49,55 @@ function ExamPicker() {
 }
 
 /**
+ * Grading progress per category and round over every exam: graded (submitted) out of assigned
+ * (recusals left out), the exam's own category first.
+ */
+function CategoryProgress({ categoryId }: { categoryId?: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['judging', 'progress', 'all'],
+    queryFn: () => http.get<{ data: { categories: Array<Counts & { category_id: number; name: string; round: number }> } }>('/judging/progress'),
+  });
+  const rows = [...(query.data?.data.categories ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
+  const headingId = 'judging-per-category';
+  return (
+    <Card asChild>
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="4" mb="2" id={headingId}>{t('judging.screen.per_category')}</Heading>
+        {query.isError ? (
+          <Text color="red">{t('judging.screen.load_error', { message: describeError(query.error, t) })}</Text>
+        ) : rows.length === 0 ? (
+          <Text size="2" color="gray">{query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}</Text>
+        ) : (
+          <Table.Root size="1">
+            <VisuallyHidden asChild><caption>{t('judging.screen.per_category')}</caption></VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t('judging.screen.category')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.round')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.graded_assigned')}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((c) => (
+                <Table.Row key={`${c.category_id}-${c.round}`}>
+                  <Table.RowHeaderCell>{c.name}</Table.RowHeaderCell>
+                  <Table.Cell>{t(`entities.jury.rounds.${c.round}`)}</Table.Cell>
+                  <Table.Cell>{`${c.submitted} / ${c.total - c.recused}`}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/**
  * An exam's judging screen for admins (DESIGN §11): the status moves (each with a confirm),
  * auto-assign with a preview, the assignment matrix (entries × jurors, counts per row and column,
- * conflicts disabled), progress per juror, and reminders.
+ * conflicts disabled), progress per juror and per category and round, and reminders.
  */
 export function ExamJudgingScreen() {
   const { id } = useParams();
@@ -150,6 +197,7 @@ function ExamJudging({ examId }: { examId: number }) {
         </Flex>
         {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
         <Table.Root size="1" mt="2">
+          <VisuallyHidden asChild><caption>{t('judging.screen.progress')}</caption></VisuallyHidden>
           <Table.Header><Table.Row><Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
             {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
           </Table.Row></Table.Header>
@@ -163,6 +211,7 @@ function ExamJudging({ examId }: { examId: number }) {
           </Table.Body>
         </Table.Root>
       </Card>
+      <CategoryProgress categoryId={m.exam.category_id} />
       <Card style={{ overflowX: 'auto' }}>
         <Heading as="h2" size="4" mb="2">{t('judging.screen.matrix')}</Heading>
         {m.entries.length === 0 ? (

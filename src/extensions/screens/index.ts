@@ -16,7 +16,8 @@ export interface RegisteredScreen {
  * registered screens over the engine), routed by the app like any other screen under the signed-in
  * layout; a descriptor links to one with `detail.links`. The judging screens (DESIGN §11): the jury
  * portal (jurors; admins view it read-only with `?jury_id=`) and an exam's judging screen (status,
- * auto-assign, assignment matrix, progress, reminders); the results screens (DESIGN §12).
+ * auto-assign, assignment matrix, progress, reminders); a jury applicant's decision (approve or
+ * reject, DESIGN §9); the results screens (DESIGN §12).
  */
 export const screens: readonly RegisteredScreen[] = [
   { path: '/jury', roles: ['juror', 'admin'], load: () => import('./jury-portal-screen.js') },
@@ -24,4 +25,5 @@ export const screens: readonly RegisteredScreen[] = [
   { path: '/exam-judging/:id', roles: ['admin'], load: () => import('./exam-judging-screen.js') },
   { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./results/results-screen.js') },
   { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./results/contest-judging-screen.js') },
+  { path: '/manage-applicant/:id/decide', roles: ['admin'], load: () => import('./applicant-decision-screen.js') },
 ];

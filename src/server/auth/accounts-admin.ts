@@ -85,15 +85,24 @@ export class AccountsAdmin {
   async invite(by: AuthContext, input: InviteInput, client: ClientInfo): Promise<AccountSummary> {
     const juryId = await this.accounts.checkJuryLink(input.role, input.jury_id);
     if (await findUserByEmail(this.db, input.email)) throw emailTaken();
-    const created = await this.db.transaction().execute(async (trx) => {
-      const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, juryId });
-      if (!row) throw emailTaken();
-      const invited = await trx.updateTable('users').set({ invited_at: sql`now()`, invited_by: by.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-      await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, juryId } });
-      return invited;
-    });
+    const created = await this.db.transaction().execute((trx) => this.createInvited(trx, by, { ...input, jury_id: juryId }, client));
     await this.sendInvitation(created, by);
     return toAccountSummary(created);
+  }
+
+  /**
+   * Inserts an invited account (no password yet) in the caller's transaction and audits it; the
+   * caller has checked the jury link. Mail its link with {@link sendInvitation} once committed (an
+   * approved jury applicant's juror account is made this way).
+   */
+  async createInvited(trx: Db, by: AuthContext, input: InviteInput, client: ClientInfo): Promise<UserRow> {
+    if (await findUserByEmail(trx, input.email)) throw emailTaken();
+    const juryId = input.jury_id ?? null;
+    const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, juryId });
+    if (!row) throw emailTaken();
+    const invited = await trx.updateTable('users').set({ invited_at: sql`now()`, invited_by: by.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, juryId } });
+    return invited;
   }
 
   /** Mails a new link to an account that has not set its password yet; the old link stops working. */
@@ -108,7 +117,8 @@ export class AccountsAdmin {
     return toAccountSummary(updated);
   }
 
-  private async sendInvitation(account: UserRow, by: AuthContext): Promise<void> {
+  /** Mails the account a new 72 h single-use set-password link (the log when no mail transport). */
+  async sendInvitation(account: UserRow, by: AuthContext): Promise<void> {
     const token = await createResetToken(this.db, account.id, 'invite');
     const link = `${this.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     const inviter = await findUserById(this.db, by.id);

@@ -9,8 +9,8 @@ const COUNTS = sql`count(a.id)::int as total,
   count(*) filter (where a.status = 'recused')::int as recused`;
 
 /**
- * Grading progress for admins: assignments by status per exam, per juror and per category
- * (all exams, or the one `examId`).
+ * Grading progress for admins: assignments by status per exam, per juror and per category and
+ * round (all exams, or the one `examId`). Graded is `submitted`; assigned is `total - recused`.
  */
 export async function judgingProgress(db: Kysely<any>, examId?: number) {
   const onExam = examId ? sql`and a.exam_id = ${examId}` : sql``;
@@ -20,9 +20,9 @@ export async function judgingProgress(db: Kysely<any>, examId?: number) {
       ${examId ? sql`where e.id = ${examId}` : sql``} group by e.id order by e.round, e.id`.execute(db),
     sql`select j.id as jury_id, j.name, j.round, ${COUNTS}
       from juries j join assignments a on a.jury_id = j.id ${onExam} group by j.id order by j.name, j.id`.execute(db),
-    sql`select ca.id as category_id, ca.name, ${COUNTS}
+    sql`select ca.id as category_id, ca.name, e.round, ${COUNTS}
       from categories ca join exams e on e.category_id = ca.id join assignments a on a.exam_id = e.id ${onExam}
-      group by ca.id order by ca.name, ca.id`.execute(db),
+      group by ca.id, e.round order by ca.name, ca.id, e.round`.execute(db),
   ]);
   return { exams: exams.rows, jurors: jurors.rows, categories: categories.rows };
 }

@@ -58,12 +58,14 @@ export async function liveResults(db: Kysely<any>, registry: EntityRegistry, exa
   const data = await loadExamData(db, registry, examId);
   const { exam } = data;
   const results = aggregateExam(data.entries, data.grades, data.assignments, { maxScore: exam.max_score });
-  const rules = (await isFinalRound(db, registry, exam)) ? await awardRules(db, registry) : [];
+  const categories = await awardRules(db, registry);
+  // Awards come from the final round's ranking; an admin's override names its award in any round.
+  const rules = (await isFinalRound(db, registry, exam)) ? categories : [];
   const overrides: AwardOverride[] = (
     await db.selectFrom('award_overrides').select(['contest_id', 'award_category_id', 'reason']).where('exam_id', '=', examId).execute()
   ).map((o) => ({ contestId: Number(o.contest_id), awardId: o.award_category_id === null ? null : Number(o.award_category_id), reason: o.reason }));
   const awards = new Map(computeAwards(results.entries, rules, exam.max_score, overrides).map((a) => [a.contestId, a]));
-  const nameOf = new Map(rules.map((r) => [r.id, r.name]));
+  const nameOf = new Map(categories.map((r) => [r.id, r.name]));
   const award = (id: number | null | undefined) => (id === null || id === undefined ? null : { id, name: nameOf.get(id) ?? `#${id}` });
   const info = new Map(data.entries.map((e) => [e.contestId, e]));
   const entries: ResultsEntry[] = results.entries.map((e) => {

@@ -8,6 +8,7 @@ import { assignmentMatrix, judgingProgress, jurorsWithWorkLeft } from '../judgin
 import { reopenGrade } from '../judging/grades.js';
 import { writeJudgingAudit } from '../judging/judging-audit.js';
 import { translate } from '../auth/mailer.js';
+import { finaliseExam } from '../results/results-actions.js';
 import { checkAssignment, ruleError } from '../../extensions/hooks/assignment-rules.js';
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
@@ -26,6 +27,20 @@ export async function judgingRoutes(app: FastifyInstance) {
     async (request) => {
       const id = idOf('exam', request);
       const to = request.body.status;
+      if (to === 'final') {
+        // Finalising stores the results snapshot (exam_locks) that locks grades and results: the
+        // same path as POST /exams/{id}/finalise, never a bare status change.
+        const exam = (await sql<{ status: string }>`select status from exams where id = ${id}`.execute(app.db)).rows[0];
+        if (!exam) throw notFound('Examination not found.');
+        if (!canMoveExam(exam.status, to)) {
+          throw conflict(`An examination cannot move from ${exam.status} to ${to}.`, [
+            { path: 'status', keyword: 'transition', messageKey: 'judging.errors.bad_transition', params: { from: exam.status, to } },
+          ]);
+        }
+        await finaliseExam(app.db, app.entities, id, { userId: request.user.id, ip: request.ip ?? null });
+        await writeJudgingAudit(app.db, { action: 'exam.status', userId: request.user.id, entity: 'exam', entityId: id, ip: request.ip, details: { from: exam.status, to } });
+        return { data: (await sql`select * from exams where id = ${id}`.execute(app.db)).rows[0] };
+      }
       return app.db.transaction().execute(async (trx) => {
         const exam = (await sql<{ status: string; criteria: unknown[] | null }>`select status, criteria from exams where id = ${id} for update`.execute(trx)).rows[0];
         if (!exam) throw notFound('Examination not found.');

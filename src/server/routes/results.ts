@@ -7,6 +7,8 @@ import { type ExportOptions, exportResults } from '../results/results-export.js'
 import { contestJudging, examResults, resultsOverview } from '../results/results-service.js';
 
 const reason = { type: 'string', minLength: 3, maxLength: 500 } as const;
+/** The reason's errors by key, in the user's language (`Give a reason of 3 to 500 characters.`). */
+const reasonMessages = { reason: { required: 'judging.errors.reason_length', minLength: 'judging.errors.reason_length', maxLength: 'judging.errors.reason_length', type: 'judging.errors.reason_length' } };
 
 /**
  * The results of an exam (DESIGN §12), admins only:
@@ -97,6 +99,7 @@ export async function resultsRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string; contestId: string }; Body: { award_category_id: number | null; reason: string } }>(
     '/exams/:id/awards/:contestId',
     {
+      config: { messages: reasonMessages },
       schema: {
         body: {
           type: 'object',
@@ -116,7 +119,7 @@ export async function resultsRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string; contestId: string }; Body: { reason: string } }>(
     '/exams/:id/awards/:contestId',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
+    { config: { messages: reasonMessages }, schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
     async (request) => {
       const who = actor(request);
       const contestId = parseRecordId(app.entities.byName.get('contest')!, request.params.contestId);
@@ -129,7 +132,7 @@ export async function resultsRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { reason: string } }>(
     '/exams/:id/reopen',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
+    { config: { messages: reasonMessages }, schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
     async (request) => ({ data: await reopenExam(...ctx(), examId(request), request.body.reason.trim(), actor(request)) }),
   );
 }

@@ -8,6 +8,7 @@ import { http } from '../../../engine/data/http-client.js';
 import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
 import type { ExamResultsData, ResultsEntry } from '../../../shared/results/results-contract.js';
+import { AwardOverride } from './award-override.js';
 import { ResultsActions, ResultsTools } from './results-actions.js';
 
 // chart.js stays out of every other screen: its chunk loads only here (and on the dashboard's charts).
@@ -19,7 +20,7 @@ const resultsKey = (examId: number) => ['results', examId] as const;
 const number = (value: number | null, language: string) =>
   value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-function EntryRow({ entry, language }: { entry: ResultsEntry; language: string }) {
+function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: ResultsEntry; language: string }) {
   const { t } = useTranslation();
   return (
     <Table.Row>
@@ -37,12 +38,18 @@ function EntryRow({ entry, language }: { entry: ResultsEntry; language: string }
       <Table.Cell>{number(entry.spread, language)}</Table.Cell>
       <Table.Cell>{entry.moderation ? <Badge color="orange">{t('results.moderationFlag')}</Badge> : ''}</Table.Cell>
       <Table.Cell>
-        {entry.award ? <Badge color="amber">{entry.award.name}</Badge> : ''}
+        {entry.award ? <Badge color="amber">{entry.award.name}</Badge> : entry.awardOverridden ? <Badge color="gray">{t('results.awardNone')}</Badge> : ''}
         {entry.awardOverridden && (
-          <Text as="div" size="1" color="gray">
-            {t('results.overridden', { reason: entry.awardReason ?? '' })}
-          </Text>
+          <>
+            <Text as="div" size="1" color="gray">
+              {t('results.overridden', { reason: entry.awardReason ?? '' })}
+            </Text>
+            <Text as="div" size="1" color="gray">
+              {t('results.awardByRule', { name: entry.ruleAward?.name ?? t('results.awardNone') })}
+            </Text>
+          </>
         )}
+        <AwardOverride data={data} entry={entry} />
       </Table.Cell>
     </Table.Row>
   );
@@ -66,7 +73,7 @@ export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement 
       </Table.Header>
       <Table.Body>
         {data.entries.map((entry) => (
-          <EntryRow key={entry.contestId} entry={entry} language={i18n.language} />
+          <EntryRow key={entry.contestId} data={data} entry={entry} language={i18n.language} />
         ))}
       </Table.Body>
     </Table.Root>
