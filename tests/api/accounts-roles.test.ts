@@ -94,4 +94,21 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
     expect(plain.status).toBe(201);
     expect(plain.body.data).toMatchObject({ role: 'admin', juryId: null });
   });
+
+  // The jury record is looked up inside the update's transaction: on PGlite (one connection) the
+  // lookup once went to the pool and waited for the transaction that waited for it, for ever.
+  it('links an account to a jury record on update, and refuses a record that does not exist', async () => {
+    const within = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('no answer within 20 s')), 20_000).unref())]);
+    const invited = await admin.post('/api/accounts', { name: 'Dewi Lestari', email: 'dewi.link@example.com', role: 'admin' });
+    expect(invited.status).toBe(201);
+    const id = invited.body.data.id;
+    const linked = await within(admin.put(`/api/accounts/${id}`, { role: 'juror', jury_id: juryId }));
+    expect(linked.status).toBe(200);
+    expect(linked.body.data).toMatchObject({ role: 'juror', jury_id: juryId });
+    const missing = await within(admin.put(`/api/accounts/${id}`, { jury_id: 987654 }));
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0]).toMatchObject({ path: 'jury_id', messageKey: 'validation.juryId.unknown' });
+    expect((await within(admin.get('/api/health'))).status).toBe(200);
+  }, 60_000);
 });

@@ -182,6 +182,7 @@ export function describeOperationProperties(kind: 'pglite' | 'postgres') {
           );
         } catch (error) {
           failures.push(`${operation.method} ${operation.path}: ${(error as Error).message.split('\n').filter((line) => !line.startsWith('Hint') && !line.startsWith('    at ')).slice(0, 30).join('\n')}`);
+          if (process.env.PROPERTY_TRACE) process.stdout.write(`property FAILED: ${failures.at(-1)}\n`);
           snapshot = undefined;
         }
         const cases = [...statuses.values()].reduce((a, b) => a + b, 0);

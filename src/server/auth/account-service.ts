@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
 import type { Role } from '../../shared/roles.js';
 import type { AppConfig } from '../config.js';
-import type { UserPreferences } from '../db/system-tables.js';
+import type { Kysely } from 'kysely';
+import type { SystemTables, UserPreferences } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
@@ -57,7 +58,7 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly config: Pick<AppConfig, 'publicUrl'>,
     private readonly log: FastifyBaseLogger,
-    private readonly juryExists: (id: number) => Promise<boolean> = async () => false,
+    private readonly juryExists: (id: number, db: Kysely<SystemTables>) => Promise<boolean> = async () => false,
   ) {}
 
   private get db() {
@@ -179,13 +180,17 @@ export class AccountService {
     return toAuthUser(created);
   }
 
-  /** The jury link of a new or changed account: only a juror has one, and its record must exist. */
-  async checkJuryLink(role: Role, juryId: number | null | undefined): Promise<number | null> {
+  /**
+   * The jury link of a new or changed account: only a juror has one, and its record must exist.
+   * Inside a transaction, pass it as `db`: on PGlite (one connection) a query on the pool would wait
+   * for the transaction that waits for it.
+   */
+  async checkJuryLink(role: Role, juryId: number | null | undefined, db: Kysely<SystemTables> = this.db): Promise<number | null> {
     if (juryId === undefined || juryId === null) return null;
     if (role !== 'juror') {
       throw validationFailed([{ path: 'jury_id', keyword: 'juror', messageKey: 'validation.juryId.jurorOnly', params: {} }]);
     }
-    if (!(await this.juryExists(juryId))) {
+    if (!(await this.juryExists(juryId, db))) {
       throw validationFailed([{ path: 'jury_id', keyword: 'exists', messageKey: 'validation.juryId.unknown', params: { value: juryId } }]);
     }
     return juryId;

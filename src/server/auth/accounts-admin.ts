@@ -141,7 +141,7 @@ export class AccountsAdmin {
       const role = changes.role ?? (row.role as Role);
       if (role !== row.role && row.role === 'admin') await this.assertNotLastAdmin(trx, by, row, 'demote');
       const juryId =
-        changes.jury_id !== undefined ? await this.accounts.checkJuryLink(role, changes.jury_id) : role === 'juror' ? row.jury_id : null;
+        changes.jury_id !== undefined ? await this.accounts.checkJuryLink(role, changes.jury_id, trx) : role === 'juror' ? row.jury_id : null;
       const updated = await trx
         .updateTable('users')
         .set({ name: changes.name?.trim() ?? row.name, role, jury_id: juryId, updated_at: sql`now()` })

@@ -45,7 +45,7 @@ const NUMERIC = 1700;
 /** Opens PGlite or PostgreSQL behind one Kysely interface, with the same value parsing on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.queryTimeoutMs);
 }
 
 // PGlite keeps Postgres's shared buffers inside its wasm memory, so the stock 128MB is resident once
@@ -55,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 // shrink: pglite.wasm declares it as its minimum.
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB'];
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, waitTimeoutMs?: number): Promise<Database> {
   const pglite = await PGlite.create({
     dataDir,
     startParams: PGLITE_START_PARAMS,
@@ -66,7 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       [NUMERIC]: (value: string) => value,
     },
   });
-  const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool: new PglitePool(pglite) }) });
+  const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool: new PglitePool(pglite, waitTimeoutMs) }) });
   let closed = false;
   return {
     db,

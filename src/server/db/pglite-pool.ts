@@ -9,14 +9,32 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 export class PglitePool implements PostgresPool {
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pg: PGlite) {}
+  /**
+   * @param waitTimeoutMs Longest a query waits for its turn; then it fails as unavailable (503), so
+   * that code asking for the pool while holding it (a query on `db` inside a transaction) cannot
+   * stall the server for ever.
+   */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly waitTimeoutMs = 30_000,
+  ) {}
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
     const turn = new Promise<void>((resolve) => (release = resolve));
     const previous = this.#queue;
     this.#queue = previous.then(() => turn);
-    await previous;
+    let timer: NodeJS.Timeout | undefined;
+    const myTurn = await Promise.race([
+      previous.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.waitTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (!myTurn) {
+      // The place in the queue is passed on untaken.
+      void previous.then(release);
+      throw new Error(`timeout exceeded when trying to connect: PGlite stayed busy for ${this.waitTimeoutMs} ms`);
+    }
     let released = false;
     const pg = this.pg;
     const client = {

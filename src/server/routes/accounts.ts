@@ -20,7 +20,7 @@ function accountId(request: FastifyRequest): number {
 
 /** The accounts screen's API (DESIGN §4, §10): admins only, like every route that names no roles. */
 export async function accountRoutes(app: FastifyInstance) {
-  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id) => juryRecordExists(app.db, app.entities, id));
+  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id, db) => juryRecordExists(db, app.entities, id));
   const admin = new AccountsAdmin(app.auth, accounts, app.mailer, app.config, app.log);
 
   app.get('/accounts', async () => ({ data: await admin.list() }));
