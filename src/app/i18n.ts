@@ -55,6 +55,35 @@ const signInLoaders: Record<Language, Loader> = {
  */
 let wholeLanguages = typeof window === 'undefined' || window.location.pathname !== '/login';
 
+type Tree = { [key: string]: unknown };
+
+/** `extra` merged over a copy of `base`, branch by branch. */
+function merged(base: Tree, extra: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] =
+      value && typeof value === 'object' && current && typeof current === 'object' ? merged(current as Tree, value as Tree) : value;
+  }
+  return out;
+}
+
+/**
+ * The server's extra translations of a language (`LOCALES_DIR`: an added entity's labels and
+ * texts), or none when there are none or the server cannot be asked (tests without one).
+ */
+async function extraTranslations(language: string): Promise<Tree> {
+  if (typeof window === 'undefined' || !/^https?:$/.test(window.location.protocol)) return {};
+  try {
+    const res = await fetch(`/api/locales/${encodeURIComponent(language)}`, { credentials: 'omit' });
+    if (!res.ok) return {};
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Tree) : {};
+  } catch {
+    return {};
+  }
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -68,8 +97,10 @@ const lazyLocales: BackendModule = {
     load()
       // The whole language was asked for while its sign-in part was on the way: hand over the whole.
       .then((module) => (!whole && wholeLanguages ? loaders[language as Language]() : module))
+      // The whole language carries the server's extra translations too (the sign-in page needs none).
+      .then(async (module) => (whole || wholeLanguages ? merged(module.default as Tree, await extraTranslations(language)) : module.default))
       .then(
-        (module) => callback(null, module.default),
+        (resources) => callback(null, resources as ResourceKey),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
   },

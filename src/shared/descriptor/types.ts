@@ -392,7 +392,7 @@ export interface EntityDescriptor {
   label: string;
   texts: EntityTexts;
   /** Whether it appears in the sidebar (and where: lower first). */
-  menu: { show: boolean; order: number; icon?: string; label: string };
+  menu: { show: boolean; order: number; icon?: string; label: string; group: string };
   permissions: Permissions;
   list: ListConfig;
   detail: DetailConfig;
