@@ -63,7 +63,7 @@ export function entityTextKeys(entity: ClientEntity, key: keyof EntityTexts): st
 }
 
 /**
- * The entity's names the generic texts use: `label` ('Sponsor') and `labelPlural` ('Sponsors') from
+ * The entity's names the generic texts use: `label` ('Partner') and `labelPlural` ('Partners') from
  * `entities.<name>.label` and `entities.<name>.label_plural`, else the descriptor's `label` as
  * words, and their lower-case forms for the middle of a sentence.
  */
