@@ -57,17 +57,6 @@ let wholeLanguages = typeof window === 'undefined' || window.location.pathname !
 
 type Tree = { [key: string]: unknown };
 
-/** `extra` merged over a copy of `base`, branch by branch. */
-function merged(base: Tree, extra: Tree): Tree {
-  const out: Tree = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    const current = out[key];
-    out[key] =
-      value && typeof value === 'object' && current && typeof current === 'object' ? merged(current as Tree, value as Tree) : value;
-  }
-  return out;
-}
-
 /**
  * The server's extra translations of a language (`LOCALES_DIR`: an added entity's labels and
  * texts), or none when there are none or the server cannot be asked (tests without one).
@@ -84,6 +73,17 @@ async function extraTranslations(language: string): Promise<Tree> {
   }
 }
 
+/**
+ * Adds the server's extra translations of a language over the shipped ones once they arrive (the
+ * shipped language never waits for them), and re-renders when it is the language on screen.
+ */
+async function addExtraTranslations(language: string): Promise<void> {
+  const extra = await extraTranslations(language);
+  if (Object.keys(extra).length === 0) return;
+  i18n.addResourceBundle(language, 'common', extra, true, true);
+  if (i18n.resolvedLanguage === language) await i18n.changeLanguage(language);
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -97,10 +97,11 @@ const lazyLocales: BackendModule = {
     load()
       // The whole language was asked for while its sign-in part was on the way: hand over the whole.
       .then((module) => (!whole && wholeLanguages ? loaders[language as Language]() : module))
-      // The whole language carries the server's extra translations too (the sign-in page needs none).
-      .then(async (module) => (whole || wholeLanguages ? merged(module.default as Tree, await extraTranslations(language)) : module.default))
       .then(
-        (resources) => callback(null, resources as ResourceKey),
+        (module) => {
+          callback(null, module.default);
+          if (whole || wholeLanguages) void addExtraTranslations(language);
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
   },

@@ -1,34 +1,4 @@
-import {
-  ArchiveIcon,
-  BackpackIcon,
-  BarChartIcon,
-  BookmarkIcon,
-  CalendarIcon,
-  ChatBubbleIcon,
-  Component1Icon,
-  CounterClockwiseClockIcon,
-  CubeIcon,
-  DashboardIcon,
-  EnvelopeClosedIcon,
-  FileTextIcon,
-  GearIcon,
-  GlobeIcon,
-  HeartIcon,
-  HomeIcon,
-  IdCardIcon,
-  ImageIcon,
-  LayersIcon,
-  LockClosedIcon,
-  MixIcon,
-  PersonIcon,
-  ReaderIcon,
-  RocketIcon,
-  StarIcon,
-  TableIcon,
-  TokensIcon,
-  TrashIcon,
-  UploadIcon,
-} from '@radix-ui/react-icons';
+import * as Radix from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 
@@ -63,16 +33,16 @@ export const NAV_GROUP_ORDER: readonly string[] = ['jury', 'overview', 'contest'
 
 /** The menu's links that are not an entity's list (the entity lists come from the descriptors' `menu` blocks). */
 export const NAV_LINKS: readonly NavLinkEntry[] = [
-  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: ReaderIcon, roles: ['juror'] },
-  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: TokensIcon, roles: ['juror'] },
-  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardIcon },
-  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: UploadIcon },
-  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: FileTextIcon },
-  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: ReaderIcon },
-  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: CounterClockwiseClockIcon },
-  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: TrashIcon },
-  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: LockClosedIcon },
-  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: TokensIcon },
+  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: Radix.ReaderIcon, roles: ['juror'] },
+  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon, roles: ['juror'] },
+  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: Radix.DashboardIcon },
+  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: Radix.UploadIcon },
+  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: Radix.FileTextIcon },
+  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: Radix.ReaderIcon },
+  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: Radix.CounterClockwiseClockIcon },
+  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: Radix.TrashIcon },
+  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: Radix.LockClosedIcon },
+  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon },
 ];
 
 /**
@@ -80,40 +50,40 @@ export const NAV_LINKS: readonly NavLinkEntry[] = [
  * carry the whole icon set).
  */
 export const MENU_ICONS: Readonly<Record<string, Icon>> = {
-  ArchiveIcon,
-  BackpackIcon,
-  BarChartIcon,
-  BookmarkIcon,
-  CalendarIcon,
-  ChatBubbleIcon,
-  Component1Icon,
-  CounterClockwiseClockIcon,
-  CubeIcon,
-  DashboardIcon,
-  EnvelopeClosedIcon,
-  FileTextIcon,
-  GearIcon,
-  GlobeIcon,
-  HeartIcon,
-  HomeIcon,
-  IdCardIcon,
-  ImageIcon,
-  LayersIcon,
-  LockClosedIcon,
-  MixIcon,
-  PersonIcon,
-  ReaderIcon,
-  RocketIcon,
-  StarIcon,
-  TableIcon,
-  TokensIcon,
-  TrashIcon,
-  UploadIcon,
+  ArchiveIcon: Radix.ArchiveIcon,
+  BackpackIcon: Radix.BackpackIcon,
+  BarChartIcon: Radix.BarChartIcon,
+  BookmarkIcon: Radix.BookmarkIcon,
+  CalendarIcon: Radix.CalendarIcon,
+  ChatBubbleIcon: Radix.ChatBubbleIcon,
+  Component1Icon: Radix.Component1Icon,
+  CounterClockwiseClockIcon: Radix.CounterClockwiseClockIcon,
+  CubeIcon: Radix.CubeIcon,
+  DashboardIcon: Radix.DashboardIcon,
+  EnvelopeClosedIcon: Radix.EnvelopeClosedIcon,
+  FileTextIcon: Radix.FileTextIcon,
+  GearIcon: Radix.GearIcon,
+  GlobeIcon: Radix.GlobeIcon,
+  HeartIcon: Radix.HeartIcon,
+  HomeIcon: Radix.HomeIcon,
+  IdCardIcon: Radix.IdCardIcon,
+  ImageIcon: Radix.ImageIcon,
+  LayersIcon: Radix.LayersIcon,
+  LockClosedIcon: Radix.LockClosedIcon,
+  MixIcon: Radix.MixIcon,
+  PersonIcon: Radix.PersonIcon,
+  ReaderIcon: Radix.ReaderIcon,
+  RocketIcon: Radix.RocketIcon,
+  StarIcon: Radix.StarIcon,
+  TableIcon: Radix.TableIcon,
+  TokensIcon: Radix.TokensIcon,
+  TrashIcon: Radix.TrashIcon,
+  UploadIcon: Radix.UploadIcon,
 };
 
 /** A descriptor's `menu.icon` (`ArchiveIcon`), or a plain file icon for none or a name not in {@link MENU_ICONS}. */
 export function menuIcon(name: string | undefined): Icon {
-  return (name !== undefined && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? FileTextIcon;
+  return (name !== undefined && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? Radix.FileTextIcon;
 }
 
 /**

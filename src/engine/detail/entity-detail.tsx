@@ -9,7 +9,7 @@ import { FieldValue, isEmptyValue } from '../cells/index.js';
 import { describeError } from '../data/api-error.js';
 import { entityPaths, entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.js';
-import { parseRecordId } from '../data/record-id.js';
+import { parseRecordId } from '../../shared/record-id.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { RecordHistory } from './record-history.js';

@@ -9,7 +9,7 @@ import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError, isApiError } from '../data/api-error.js';
 import { entityPaths, entityText, entityTextKeys, entityTextValues, recordTitle } from '../data/entity-labels.js';
 import { entityRecordOptions, updateRecord, versionTagOf, type EntityRecord } from '../data/entity-queries.js';
-import { parseRecordId } from '../data/record-id.js';
+import { parseRecordId } from '../../shared/record-id.js';
 import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
