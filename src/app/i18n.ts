@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { onExtraTranslations } from '../engine/data/use-meta.js';
 
 /** The console's languages, in the order the header's switcher cycles through them. */
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -57,12 +58,15 @@ let wholeLanguages = typeof window === 'undefined' || window.location.pathname !
 
 type Tree = { [key: string]: unknown };
 
+/** Whether the server said it has extra translations (`/api/meta/entities`); none are asked for before. */
+let extrasAvailable = false;
+
 /**
  * The server's extra translations of a language (`LOCALES_DIR`: an added entity's labels and
  * texts), or none when there are none or the server cannot be asked (tests without one).
  */
 async function extraTranslations(language: string): Promise<Tree> {
-  if (typeof window === 'undefined' || !/^https?:$/.test(window.location.protocol)) return {};
+  if (!extrasAvailable || typeof window === 'undefined' || !/^https?:$/.test(window.location.protocol)) return {};
   try {
     const res = await fetch(`/api/locales/${encodeURIComponent(language)}`, { credentials: 'omit' });
     if (!res.ok) return {};
@@ -83,6 +87,14 @@ async function addExtraTranslations(language: string): Promise<void> {
   i18n.addResourceBundle(language, 'common', extra, true, true);
   if (i18n.resolvedLanguage === language) await i18n.changeLanguage(language);
 }
+
+// The descriptors' answer says whether there are extra translations: then the languages loaded so
+// far get theirs, and every language loaded later too (see the backend below).
+onExtraTranslations(() => {
+  if (extrasAvailable) return;
+  extrasAvailable = true;
+  for (const language of SUPPORTED_LANGUAGES) if (i18n.hasResourceBundle(language, 'common')) void addExtraTranslations(language);
+});
 
 const lazyLocales: BackendModule = {
   type: 'backend',

@@ -57,15 +57,16 @@ export function readExtraLocales(dirs: readonly string[]): Record<string, Tree> 
  * object without any), which the browser merges over its own; public, like the shipped ones.
  */
 export async function metaRoutes(app: FastifyInstance) {
+  const extra = readExtraLocales(app.config.localesDirs ?? []);
+  const hasExtra = Object.values(extra).some((tree) => Object.keys(tree).length > 0);
   app.get('/meta/entities', { config: { roles: ROLES } }, async (request): Promise<MetaEntitiesResponse> => {
     const data = app.entities.entities
       .map((entity) => toClientEntity(entity, request.user?.role))
       .filter((entity) => Object.values(entity.permissions).some(Boolean))
       .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
-    return { data };
+    return hasExtra ? { data, extraTranslations: true } : { data };
   });
 
-  const extra = readExtraLocales(app.config.localesDirs ?? []);
   app.get<{ Params: { language: string } }>(
     '/locales/:language',
     {

@@ -467,6 +467,8 @@ export interface ClientEntity extends Omit<EntityDescriptor, ServerOnlyKey> {
 /** The body of `GET /api/meta/entities`. */
 export interface MetaEntitiesResponse {
   data: ClientEntity[];
+  /** Present when the server has extra translations (`LOCALES_DIR`) at `/api/locales/<language>`. */
+  extraTranslations?: true;
 }
 
 /** How an entity is imported from a file: the fields columns map to, and the key to update by. */
