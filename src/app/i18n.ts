@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { onExtraTranslations } from '../engine/data/use-meta.js';
 
 /** The console's languages, in the order the header's switcher cycles through them. */
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -55,6 +56,46 @@ const signInLoaders: Record<Language, Loader> = {
  */
 let wholeLanguages = typeof window === 'undefined' || window.location.pathname !== '/login';
 
+type Tree = { [key: string]: unknown };
+
+/** Whether the server said it has extra translations (`/api/meta/entities`); none are asked for before. */
+let extrasAvailable = false;
+
+/**
+ * The server's extra translations of a language (`LOCALES_DIR`: an added entity's labels and
+ * texts), or none when there are none or the server cannot be asked (tests without one).
+ */
+async function extraTranslations(language: string): Promise<Tree> {
+  if (!extrasAvailable || typeof window === 'undefined' || !/^https?:$/.test(window.location.protocol)) return {};
+  try {
+    const res = await fetch(`/api/locales/${encodeURIComponent(language)}`, { credentials: 'omit' });
+    if (!res.ok) return {};
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Tree) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Adds the server's extra translations of a language over the shipped ones once they arrive (the
+ * shipped language never waits for them), and re-renders when it is the language on screen.
+ */
+async function addExtraTranslations(language: string): Promise<void> {
+  const extra = await extraTranslations(language);
+  if (Object.keys(extra).length === 0) return;
+  i18n.addResourceBundle(language, 'common', extra, true, true);
+  if (i18n.resolvedLanguage === language) await i18n.changeLanguage(language);
+}
+
+// The descriptors' answer says whether there are extra translations: then the languages loaded so
+// far get theirs, and every language loaded later too (see the backend below).
+onExtraTranslations(() => {
+  if (extrasAvailable) return;
+  extrasAvailable = true;
+  for (const language of SUPPORTED_LANGUAGES) if (i18n.hasResourceBundle(language, 'common')) void addExtraTranslations(language);
+});
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -69,7 +110,10 @@ const lazyLocales: BackendModule = {
       // The whole language was asked for while its sign-in part was on the way: hand over the whole.
       .then((module) => (!whole && wholeLanguages ? loaders[language as Language]() : module))
       .then(
-        (module) => callback(null, module.default),
+        (module) => {
+          callback(null, module.default);
+          if (whole || wholeLanguages) void addExtraTranslations(language);
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
   },

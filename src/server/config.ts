@@ -50,6 +50,11 @@ export interface AppConfig {
   entitiesDirs: string[];
   /** Folders searched in order for `<schema>.schema.json` (`SCHEMAS_DIR`, likewise); default `schemas`. */
   schemasDirs: string[];
+  /**
+   * Folders of extra translations (`LOCALES_DIR`, likewise; default none): `<dir>/<language>/*.json`,
+   * merged over the shipped `locales/` in the browser (an added entity's labels and texts).
+   */
+  localesDirs: string[];
 }
 
 /** A configuration problem, with a message a person can act on. */
@@ -184,5 +189,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),
     entitiesDirs: dirList(env, 'ENTITIES_DIR', 'entities', cwd),
     schemasDirs: dirList(env, 'SCHEMAS_DIR', 'schemas', cwd),
+    localesDirs: dirList(env, 'LOCALES_DIR', '', cwd),
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examNotFinal } from '../../src/extensions/hooks/exam-not-final.js';
+import { hookServices } from '../../src/server/operations/write-helpers.js';
 import type { DashboardData } from '../../src/shared/dashboard-contract.js';
 import type { ExamResultsData, ShortlistResult } from '../../src/shared/results/results-contract.js';
 import id from '../../locales/id/common.json';
@@ -163,8 +164,8 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(override.status).toBe(409);
     expect(override.body.message).toContain(exam.name);
     expect((await client.post(`/api/exams/${exams.r1!.id}/shortlist`, { top: 3 })).status).toBe(409);
-    await expect(examNotFinal({ entity: null as never, operation: 'create', data: { exam_id: exam.id }, db })).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining(exam.name) });
-    await expect(examNotFinal({ entity: null as never, operation: 'create', data: { exam_id: exams.r1!.id }, db })).resolves.toBeUndefined();
+    await expect(examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exam.id }, db })).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining(exam.name) });
+    await expect(examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exams.r1!.id }, db })).resolves.toBeUndefined();
 
     expect((await client.post(`/api/exams/${exam.id}/reopen`, {})).status).toBe(422);
     const reopened = await client.post<{ data: ExamResultsData }>(`/api/exams/${exam.id}/reopen`, { reason: 'A juror grade was entered late' });

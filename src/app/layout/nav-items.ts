@@ -1,81 +1,121 @@
-import {
-  ArchiveIcon,
-  BackpackIcon,
-  DashboardIcon,
-  FileTextIcon,
-  IdCardIcon,
-  LayersIcon,
-  PersonIcon,
-  ReaderIcon,
-  RocketIcon,
-  StarIcon,
-  TokensIcon,
-  UploadIcon,
-  Component1Icon,
-  CounterClockwiseClockIcon,
-  TrashIcon,
-  LockClosedIcon,
-} from '@radix-ui/react-icons';
+import * as Radix from '@radix-ui/react-icons';
 import type { ComponentType } from 'react';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
 
-/** One sidebar entry: where it goes, its i18n label and icon, and who sees it (admins when absent). */
+type Icon = ComponentType<{ width?: number; height?: number; 'aria-hidden'?: boolean }>;
+
+/** One menu entry: where it goes, its i18n label and icon. */
 export interface NavItem {
   to: string;
   labelKey: string;
-  icon: ComponentType<{ width?: number; height?: number; 'aria-hidden'?: boolean }>;
+  icon: Icon;
+}
+
+/** A link that is not an entity's list: its group, position in the group, and who sees it (admins when absent). */
+export interface NavLinkEntry extends NavItem {
+  group: string;
+  order: number;
   roles?: readonly string[];
 }
 
 /** A titled group of entries. */
 export interface NavGroup {
+  id: string;
   labelKey: string;
   items: readonly NavItem[];
 }
 
-/** The spec's menu entries (§1), for admins unless an entry names its roles, grouped as staff think of them. */
-export const NAV_GROUPS: readonly NavGroup[] = [
-  {
-    labelKey: 'nav.groups.jury',
-    items: [
-      { to: '/jury', labelKey: 'nav.jury', icon: ReaderIcon, roles: ['juror'] },
-      { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon, roles: ['juror'] },
-    ],
-  },
-  {
-    labelKey: 'nav.groups.overview',
-    items: [
-      { to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardIcon },
-      { to: '/import-data', labelKey: 'nav.importData', icon: UploadIcon },
-    ],
-  },
-  {
-    labelKey: 'nav.groups.contest',
-    items: [
-      { to: '/submissions', labelKey: 'nav.submissions', icon: FileTextIcon },
-      { to: '/manage-contest', labelKey: 'nav.contests', icon: ArchiveIcon },
-      { to: '/manage-customer', labelKey: 'nav.submittors', icon: IdCardIcon },
-      { to: '/manage-applicant', labelKey: 'nav.applicants', icon: PersonIcon },
-      { to: '/manage-campaign', labelKey: 'nav.campaigns', icon: RocketIcon },
-    ],
-  },
-  {
-    labelKey: 'nav.groups.judging',
-    items: [
-      { to: '/manage-jury', labelKey: 'nav.juries', icon: Component1Icon },
-      { to: '/manage-exam', labelKey: 'nav.examinations', icon: ReaderIcon },
-      { to: '/exam-judging', labelKey: 'judging.actions.judging', icon: ReaderIcon },
-      { to: '/manage-award-category', labelKey: 'nav.awardCategories', icon: StarIcon },
-    ],
-  },
-  {
-    labelKey: 'nav.groups.setup',
-    items: [
-      { to: '/manage-company', labelKey: 'nav.companies', icon: BackpackIcon },
-      { to: '/manage-category', labelKey: 'nav.categories', icon: LayersIcon },
-      { to: '/audit-log', labelKey: 'history.audit.nav', icon: CounterClockwiseClockIcon },
-      { to: '/trash', labelKey: 'history.trash.nav', icon: TrashIcon },
-      { to: '/manage-account', labelKey: 'nav.accounts', icon: LockClosedIcon },
-      { to: '/profile', labelKey: 'nav.profile', icon: TokensIcon },
-    ],
-  },
+/**
+ * The groups in the order the menu shows them; an entity whose descriptor names another group
+ * (`menu.group`) gets it after these, titled by `nav.groups.<group>`.
+ */
+export const NAV_GROUP_ORDER: readonly string[] = ['jury', 'overview', 'contest', 'judging', 'setup'];
+
+/** The menu's links that are not an entity's list (the entity lists come from the descriptors' `menu` blocks). */
+export const NAV_LINKS: readonly NavLinkEntry[] = [
+  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: Radix.ReaderIcon, roles: ['juror'] },
+  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon, roles: ['juror'] },
+  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: Radix.DashboardIcon },
+  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: Radix.UploadIcon },
+  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: Radix.FileTextIcon },
+  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: Radix.ReaderIcon },
+  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: Radix.CounterClockwiseClockIcon },
+  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: Radix.TrashIcon },
+  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: Radix.LockClosedIcon },
+  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon },
 ];
+
+/**
+ * The Radix icons a descriptor's `menu.icon` may name (a chosen few, so the menu's chunk does not
+ * carry the whole icon set).
+ */
+export const MENU_ICONS: Readonly<Record<string, Icon>> = {
+  ArchiveIcon: Radix.ArchiveIcon,
+  BackpackIcon: Radix.BackpackIcon,
+  BarChartIcon: Radix.BarChartIcon,
+  BookmarkIcon: Radix.BookmarkIcon,
+  CalendarIcon: Radix.CalendarIcon,
+  ChatBubbleIcon: Radix.ChatBubbleIcon,
+  Component1Icon: Radix.Component1Icon,
+  CounterClockwiseClockIcon: Radix.CounterClockwiseClockIcon,
+  CubeIcon: Radix.CubeIcon,
+  DashboardIcon: Radix.DashboardIcon,
+  EnvelopeClosedIcon: Radix.EnvelopeClosedIcon,
+  FileTextIcon: Radix.FileTextIcon,
+  GearIcon: Radix.GearIcon,
+  GlobeIcon: Radix.GlobeIcon,
+  HeartIcon: Radix.HeartIcon,
+  HomeIcon: Radix.HomeIcon,
+  IdCardIcon: Radix.IdCardIcon,
+  ImageIcon: Radix.ImageIcon,
+  LayersIcon: Radix.LayersIcon,
+  LockClosedIcon: Radix.LockClosedIcon,
+  MixIcon: Radix.MixIcon,
+  PersonIcon: Radix.PersonIcon,
+  ReaderIcon: Radix.ReaderIcon,
+  RocketIcon: Radix.RocketIcon,
+  StarIcon: Radix.StarIcon,
+  TableIcon: Radix.TableIcon,
+  TokensIcon: Radix.TokensIcon,
+  TrashIcon: Radix.TrashIcon,
+  UploadIcon: Radix.UploadIcon,
+};
+
+/** A descriptor's `menu.icon` (`ArchiveIcon`), or a plain file icon for none or a name not in {@link MENU_ICONS}. */
+export function menuIcon(name: string | undefined): Icon {
+  return (name !== undefined && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? Radix.FileTextIcon;
+}
+
+/**
+ * The menu a caller sees: the links their role may open, and the list of every entity whose
+ * descriptor shows it in the menu and that the caller may list (`/api/meta/entities` already holds
+ * only the caller's entities, with permissions resolved), grouped and ordered by `menu.group` and
+ * `menu.order`; empty groups are dropped.
+ */
+export function buildNav(role: string | undefined, entities: readonly ClientEntity[]): NavGroup[] {
+  if (role === undefined) return [];
+  const entries: NavLinkEntry[] = [
+    ...NAV_LINKS.filter((link) => (link.roles ?? ['admin']).includes(role)),
+    ...entities
+      .filter((entity) => entity.menu.show && entity.permissions.list)
+      .map((entity) => ({
+        group: entity.menu.group,
+        order: entity.menu.order,
+        to: `/${entity.routes.list}`,
+        labelKey: entity.menu.label,
+        icon: menuIcon(entity.menu.icon),
+      })),
+  ];
+  const groups = [...NAV_GROUP_ORDER];
+  for (const entry of entries) if (!groups.includes(entry.group)) groups.push(entry.group);
+  return groups
+    .map((id) => ({
+      id,
+      labelKey: `nav.groups.${id}`,
+      items: entries
+        .filter((entry) => entry.group === id)
+        .sort((a, b) => a.order - b.order || a.labelKey.localeCompare(b.labelKey))
+        .map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+    }))
+    .filter((group) => group.items.length > 0);
+}

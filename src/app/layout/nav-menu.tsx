@@ -1,25 +1,22 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.js';
-import { NAV_GROUPS, type NavGroup } from './nav-items.js';
-
-/** The groups and entries a role sees; groups left empty are dropped. */
-export function navGroupsFor(role: string | undefined): NavGroup[] {
-  return NAV_GROUPS.map((group) => ({
-    ...group,
-    items: group.items.filter((item) => role !== undefined && (item.roles ?? ['admin']).includes(role)),
-  })).filter((group) => group.items.length > 0);
-}
+import { useMetaEntities } from '../../engine/data/use-meta.js';
+import { buildNav } from './nav-items.js';
 
 /** The menu's links, grouped; `collapsed` shows icons only (labels stay for screen readers). */
 export function NavMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  // The entity entries join the fixed links once the descriptors are in.
+  const entities = useMetaEntities().data;
+  const groups = useMemo(() => buildNav(user?.role, entities ?? []), [user?.role, entities]);
   return (
     <Flex direction="column" gap="4">
-      {navGroupsFor(user?.role).map((group) => (
-        <Flex direction="column" gap="1" key={group.labelKey} role="group" aria-label={t(group.labelKey)}>
+      {groups.map((group) => (
+        <Flex direction="column" gap="1" key={group.id} role="group" aria-label={t(group.labelKey)}>
           {!collapsed && (
             <Text size="1" color="gray" weight="medium" className="nav-group-label">
               {t(group.labelKey)}

@@ -11,6 +11,7 @@ import { type AuditPage, ChangesTable, EntryHeading, HistoryPager } from '../../
 import { ScreenHeader } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import { usePageTitle } from '../use-page-title.js';
+import { entityText } from '../../engine/data/entity-labels.js';
 
 const ACTIONS = ['create', 'update', 'delete', 'restore', 'trash.empty', 'auth.login', 'auth.login_failed', 'auth.logout', 'auth.password_change'];
 const ANY = '__any';
@@ -64,7 +65,7 @@ export function AuditPageScreen(): ReactElement {
                 <Flex gap="3" align="center" wrap="wrap">
                   <EntryHeading entry={entry} />
                   <Text size="2" color="gray">
-                    {entity ? t(entity.texts.title) : entry.entity ?? ''} {entry.entity_id ? `#${entry.entity_id}` : ''} {entry.ip ? `· ${entry.ip}` : ''}
+                    {entity ? entityText(entity, 'title', t) : entry.entity ?? ''} {entry.entity_id ? `#${entry.entity_id}` : ''} {entry.ip ? `· ${entry.ip}` : ''}
                   </Text>
                 </Flex>
                 <ChangesTable entity={entity} entry={entry} />
@@ -95,7 +96,7 @@ export function AuditPageScreen(): ReactElement {
               <Select.Trigger aria-label={t('history.audit.entity')} />
               <Select.Content>
                 <Select.Item value={ANY}>{t('history.audit.all')}</Select.Item>
-                {(entities ?? []).map((e) => <Select.Item key={e.name} value={e.name}>{t(e.texts.title)}</Select.Item>)}
+                {(entities ?? []).map((e) => <Select.Item key={e.name} value={e.name}>{entityText(e, 'title', t)}</Select.Item>)}
               </Select.Content>
             </Select.Root>
           </Flex>

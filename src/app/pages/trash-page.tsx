@@ -16,6 +16,7 @@ import { HistoryPager } from '../../engine/detail/record-history.js';
 import { ScreenHeader } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
 import { usePageTitle } from '../use-page-title.js';
+import { entityText } from '../../engine/data/entity-labels.js';
 
 interface TrashItem {
   id: number;
@@ -96,7 +97,7 @@ export function TrashPage(): ReactElement {
               return (
                 <Table.Row key={item.id}>
                   <Table.RowHeaderCell>{item.title ?? `#${item.record_id}`}</Table.RowHeaderCell>
-                  <Table.Cell>{entity ? t(entity.texts.title) : item.entity}</Table.Cell>
+                  <Table.Cell>{entity ? entityText(entity, 'title', t) : item.entity}</Table.Cell>
                   <Table.Cell>{t('history.by', { name: item.deleted_by?.name ?? t('history.system') })} · {date(item.deleted_at)}</Table.Cell>
                   <Table.Cell>{date(item.expires_at)}</Table.Cell>
                   <Table.Cell>

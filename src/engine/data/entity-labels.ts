@@ -1,4 +1,4 @@
-import type { ClientEntity, FieldDisplay } from '../../shared/descriptor/types.js';
+import type { ClientEntity, EntityTexts, FieldDisplay } from '../../shared/descriptor/types.js';
 
 /** The i18n key of a field's label: the display's own, else `entities.<name>.fields.<field>`. */
 export function fieldLabelKey(entity: ClientEntity, display: Pick<FieldDisplay, 'field' | 'label'>): string {
@@ -46,4 +46,35 @@ export function entityPaths(entity: ClientEntity) {
     detail: (id: number | string) => fill(entity.routes.detail, id),
     edit: (id: number | string) => fill(entity.routes.edit, id),
   };
+}
+
+/** A translate function as `useTranslation` gives it (keys tried in order, values interpolated). */
+export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The keys of one of an entity's texts, first found wins: the descriptor's own (`texts.<key>`, by
+ * default `entities.<name>.<key in snake_case>`), then the generic text `common.entity.<key>`
+ * ('{{label}} created successfully!'), so an entity needs no text of its own.
+ */
+export function entityTextKeys(entity: ClientEntity, key: keyof EntityTexts): string[] {
+  return [entity.texts[key], `common.entity.${snakeCase(key)}`];
+}
+
+/**
+ * The entity's names the generic texts use: `label` ('Partner') and `labelPlural` ('Partners') from
+ * `entities.<name>.label` and `entities.<name>.label_plural`, else the descriptor's `label` as
+ * words, and their lower-case forms for the middle of a sentence.
+ */
+export function entityTextValues(entity: ClientEntity, t: Translate): Record<string, string> {
+  const fallback = humanizeField(entity.label);
+  const label = t(`entities.${entity.name}.label`, { defaultValue: fallback });
+  const labelPlural = t(`entities.${entity.name}.label_plural`, { defaultValue: label });
+  return { label, labelPlural, labelLower: label.toLowerCase(), labelPluralLower: labelPlural.toLowerCase() };
+}
+
+/** One of an entity's texts in the current language: its own, else the generic one (see {@link entityTextKeys}). */
+export function entityText(entity: ClientEntity, key: keyof EntityTexts, t: Translate, values?: Record<string, unknown>): string {
+  return t(entityTextKeys(entity, key), { ...entityTextValues(entity, t), ...values });
 }

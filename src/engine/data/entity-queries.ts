@@ -3,6 +3,7 @@ import type { ListResponse } from '../../shared/api-contract.js';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
 import { http, type QueryParams } from './http-client.js';
 import { queryKeys } from './query-keys.js';
+import { versionTag } from '../../shared/record-version.js';
 
 /** A record as the API returns it: snake_case fields, `id` always present. */
 export type EntityRecord = Record<string, unknown> & { id: number };
@@ -91,10 +92,7 @@ export function entityRecordOptions(entity: ClientEntity, id: number) {
  * silently overwriting it. `undefined` when the record has no parsable `updated_at`.
  */
 export function versionTagOf(record: Record<string, unknown>): string | undefined {
-  const updated = record.updated_at;
-  const ms = typeof updated === 'string' || typeof updated === 'number' ? new Date(updated).getTime() : NaN;
-  if (!Number.isFinite(ms) || record.id === undefined) return undefined;
-  return `W/"${String(record.id)}-${ms}"`;
+  return versionTag(record);
 }
 
 /** Creates a record; resolves with the stored record. */

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { describeError, type Translate } from './api-error.js';
-import { entityPaths, recordTitle } from './entity-labels.js';
+import { entityPaths, entityText, recordTitle } from './entity-labels.js';
 import { deleteRecord, type EntityRecord } from './entity-queries.js';
 import { queryKeys } from './query-keys.js';
 import { showDeletedToast } from './undo-toast.js';
@@ -42,8 +42,8 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
   const confirmDelete = async (record: EntityRecord): Promise<boolean> => {
     let deleted = false;
     await dialogs.confirm({
-      title: t(entity.texts.deleteTitle),
-      description: t(entity.texts.deleteConfirm, { name: recordTitle(entity, record) }),
+      title: entityText(entity, 'deleteTitle', t),
+      description: entityText(entity, 'deleteConfirm', t, { name: recordTitle(entity, record) }),
       confirmText: t('common.yes'),
       cancelText: t('common.no'),
       onConfirm: async () => {
@@ -53,7 +53,7 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
           showDeletedToast(
             entity,
             record,
-            t(entity.texts.deleted),
+            entityText(entity, 'deleted', t),
             {
               restored: t('history.restored', { name: recordTitle(entity, record) }),
               failed: (error) => mutationErrorText(error, t, t('history.restore_failed')),
@@ -61,7 +61,7 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
             () => invalidate(),
           );
         } catch (error) {
-          toast.error(mutationErrorText(error, t, t(entity.texts.deleteFailed)));
+          toast.error(mutationErrorText(error, t, entityText(entity, 'deleteFailed', t)));
         }
         await invalidate(deleted ? record.id : undefined);
       },

@@ -9,9 +9,23 @@ import { queryKeys } from './query-keys.js';
  */
 export const metaEntitiesOptions = queryOptions({
   queryKey: queryKeys.meta(),
-  queryFn: async ({ signal }) => (await http.get<MetaEntitiesResponse>('/meta/entities', { signal })).data,
+  queryFn: async ({ signal }) => {
+    const body = await http.get<MetaEntitiesResponse>('/meta/entities', { signal });
+    if (body.extraTranslations) extraTranslationsListener?.();
+    return body.data;
+  },
   staleTime: Infinity,
 });
+
+let extraTranslationsListener: (() => void) | undefined;
+
+/**
+ * The port through which the app hears that the server has extra translations (an added entity's
+ * labels, `LOCALES_DIR`), so that it asks for them only then.
+ */
+export function onExtraTranslations(listener: () => void): void {
+  extraTranslationsListener = listener;
+}
 
 /** The client-safe entity descriptors (`GET /api/meta/entities`). */
 export function useMetaEntities(): UseQueryResult<ClientEntity[]> {

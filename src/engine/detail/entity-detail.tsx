@@ -7,9 +7,9 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';
 import { describeError } from '../data/api-error.js';
-import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
+import { entityPaths, entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.js';
-import { parseRecordId } from '../data/record-id.js';
+import { parseRecordId } from '../../shared/record-id.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { RecordHistory } from './record-history.js';
@@ -61,28 +61,28 @@ function NotFoundText({ title, hint }: { title: string; hint: string }): ReactEl
  */
 export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
-  usePageTitle(entity.texts.detailTitle);
+  usePageTitle(entityTextKeys(entity, 'detailTitle'), entityTextValues(entity, t));
   const navigate = useNavigate();
   const id = parseRecordId(useParams().id);
   const paths = entityPaths(entity);
-  const back = { to: paths.list, label: t(entity.texts.backToList) };
+  const back = { to: paths.list, label: entityText(entity, 'backToList', t) };
   const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
   const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
   const record = query.data;
 
-  const trail = [{ label: t(entity.texts.title), url: paths.list }, { label: record ? recordTitle(entity, record) : t(entity.texts.detailTitle) }];
+  const trail = [{ label: entityText(entity, 'title', t), url: paths.list }, { label: record ? recordTitle(entity, record) : entityText(entity, 'detailTitle', t) }];
 
   let body: ReactElement;
-  if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
+  if (id === null) body = <ErrorState message={entityText(entity, 'invalidId', t)} back={back} />;
   else if (query.isPending) body = <LoadingState />;
   else if (query.error?.status === 404) {
     // An entity may explain further under the title ('The requested contest with ID 7 was not found.').
     const hint = t(`entities.${entity.name}.not_found_hint`, { id, defaultValue: '' });
     // ... and word its way back differently ('Contest Not Found' offers 'Back to List').
     const notFoundBack = { ...back, label: t(`entities.${entity.name}.not_found_back`, { defaultValue: back.label }) };
-    body = <NoticeState message={hint ? <NotFoundText title={t(entity.texts.notFound)} hint={hint} /> : t(entity.texts.notFound)} back={notFoundBack} />;
+    body = <NoticeState message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)} back={notFoundBack} />;
   }
-  else if (query.error || !record) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
+  else if (query.error || !record) body = <ErrorState message={entityText(entity, 'loadOneError', t, { message: describeError(query.error, t) })} back={back} />;
   else
     body = (
       <Tabs.Root defaultValue="details">
@@ -110,7 +110,7 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
       <Button asChild variant="soft" color="gray">
         <RouterLink to={paths.list}>
           <ArrowLeftIcon aria-hidden />
-          {t(entity.texts.backToList)}
+          {entityText(entity, 'backToList', t)}
         </RouterLink>
       </Button>
       {entity.detail.links.map((link) => (
@@ -144,7 +144,7 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
 
   return (
     <>
-      <ScreenHeader trail={trail} heading={record ? recordTitle(entity, record) : t(entity.texts.detailTitle)} actions={actions} />
+      <ScreenHeader trail={trail} heading={record ? recordTitle(entity, record) : entityText(entity, 'detailTitle', t)} actions={actions} />
       {record ? body : <Card size="3">{body}</Card>}
     </>
   );

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { isApiError } from '../data/api-error.js';
-import { entityPaths } from '../data/entity-labels.js';
+import { entityPaths, entityText, entityTextKeys, entityTextValues } from '../data/entity-labels.js';
 import { createRecord } from '../data/entity-queries.js';
 import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
@@ -27,7 +27,7 @@ export function fieldErrorsOf(error: unknown): FieldError[] | undefined {
  */
 export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
-  usePageTitle(entity.texts.createTitle);
+  usePageTitle(entityTextKeys(entity, 'createTitle'), entityTextValues(entity, t));
   const navigate = useNavigate();
   const paths = entityPaths(entity);
   const invalidate = useInvalidateEntity(entity);
@@ -39,7 +39,7 @@ export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactE
   const mutation = useMutation({
     mutationFn: (body: Record<string, unknown>) => createRecord(entity, body),
     onSuccess: async () => {
-      toast.success(t(entity.texts.created));
+      toast.success(entityText(entity, 'created', t));
       allowLeave();
       await invalidate();
       navigate(paths.list);
@@ -47,7 +47,7 @@ export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactE
     onError: (error) => {
       const fieldErrors = fieldErrorsOf(error);
       setServerErrors(fieldErrors);
-      if (!fieldErrors) toast.error(mutationErrorText(error, t, t(entity.texts.createFailed)));
+      if (!fieldErrors) toast.error(mutationErrorText(error, t, entityText(entity, 'createFailed', t)));
     },
   });
   const onUnplaced = useCallback((messages: string[]) => messages.forEach((message) => toast.error(message)), []);
@@ -55,8 +55,8 @@ export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactE
   return (
     <>
       <ScreenHeader
-        trail={[{ label: t(entity.texts.title), url: paths.list }, { label: t(entity.texts.createTitle) }]}
-        heading={t(entity.texts.createTitle)}
+        trail={[{ label: entityText(entity, 'title', t), url: paths.list }, { label: entityText(entity, 'createTitle', t) }]}
+        heading={entityText(entity, 'createTitle', t)}
       />
       <Card size="3" style={{ maxWidth: 720 }}>
         <EntityForm

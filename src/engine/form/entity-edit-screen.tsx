@@ -7,9 +7,9 @@ import { toast } from 'react-toastify';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError, isApiError } from '../data/api-error.js';
-import { entityPaths, recordTitle } from '../data/entity-labels.js';
+import { entityPaths, entityText, entityTextKeys, entityTextValues, recordTitle } from '../data/entity-labels.js';
 import { entityRecordOptions, updateRecord, versionTagOf, type EntityRecord } from '../data/entity-queries.js';
-import { parseRecordId } from '../data/record-id.js';
+import { parseRecordId } from '../../shared/record-id.js';
 import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
@@ -28,29 +28,29 @@ import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
  * original, theirs and yours per field) and saves the merge against their version.
  */
 export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactElement {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = parseRecordId(useParams().id);
   const paths = entityPaths(entity);
-  const back = { to: paths.list, label: t(entity.texts.backToList) };
+  const back = { to: paths.list, label: entityText(entity, 'backToList', t) };
   const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
   // The edit title may name the record ('Edit Customer - {{title}}'); an entity may give the
   // document its own title ('Edit Submittor', spec page titles) under `edit_page_title`.
   const titleValues = { title: query.data ? recordTitle(entity, query.data) : '' };
   const pageTitleKey = `entities.${entity.name}.edit_page_title`;
-  usePageTitle(i18n.exists(pageTitleKey) ? pageTitleKey : entity.texts.editTitle, titleValues);
+  usePageTitle([pageTitleKey, ...entityTextKeys(entity, 'editTitle')], { ...entityTextValues(entity, t), ...titleValues });
 
   let body: ReactElement;
-  if (id === null) body = <ErrorState message={t(entity.texts.invalidId)} back={back} />;
+  if (id === null) body = <ErrorState message={entityText(entity, 'invalidId', t)} back={back} />;
   else if (query.isPending) body = <LoadingState />;
-  else if (query.error && query.error.status === 404) body = <NoticeState message={t(entity.texts.notFound)} back={back} />;
-  else if (query.error) body = <ErrorState message={t(entity.texts.loadOneError, { message: describeError(query.error, t) })} back={back} />;
+  else if (query.error && query.error.status === 404) body = <NoticeState message={entityText(entity, 'notFound', t)} back={back} />;
+  else if (query.error) body = <ErrorState message={entityText(entity, 'loadOneError', t, { message: describeError(query.error, t) })} back={back} />;
   else return <EditForm entity={entity} id={id} loaded={query.data} refetch={async () => (await query.refetch()).data} />;
 
   return (
     <>
       <ScreenHeader
-        trail={[{ label: t(entity.texts.title), url: paths.list }, { label: t(entity.texts.editTitle, titleValues) }]}
-        heading={t(entity.texts.editTitle, titleValues)}
+        trail={[{ label: entityText(entity, 'title', t), url: paths.list }, { label: entityText(entity, 'editTitle', t, titleValues) }]}
+        heading={entityText(entity, 'editTitle', t, titleValues)}
       />
       <Card size="3" style={{ maxWidth: 720 }}>
         {body}
@@ -94,7 +94,7 @@ function EditForm(props: {
     mutationFn: (input: { body: Record<string, unknown>; ifMatch?: string }) =>
       updateRecord(entity, id, input.body, input.ifMatch ?? versionTagOf(base.record)),
     onSuccess: async (saved) => {
-      toast.success(t(entity.texts.updated));
+      toast.success(entityText(entity, 'updated', t));
       allowLeave();
       client.setQueryData(entityRecordOptions(entity, id).queryKey, saved);
       await invalidate();
@@ -129,7 +129,7 @@ function EditForm(props: {
       }
       const fieldErrors = fieldErrorsOf(error);
       setServerErrors(fieldErrors);
-      if (!fieldErrors) toast.error(mutationErrorText(error, t, t(entity.texts.updateFailed)));
+      if (!fieldErrors) toast.error(mutationErrorText(error, t, entityText(entity, 'updateFailed', t)));
     },
   });
   const onUnplaced = useCallback((messages: string[]) => messages.forEach((message) => toast.error(message)), []);
@@ -138,11 +138,11 @@ function EditForm(props: {
     <>
       <ScreenHeader
         trail={[
-          { label: t(entity.texts.title), url: paths.list },
+          { label: entityText(entity, 'title', t), url: paths.list },
           { label: recordTitle(entity, base.record), url: entity.permissions.read ? paths.detail(id) : undefined },
-          { label: t(entity.texts.editTitle, { title: recordTitle(entity, base.record) }) },
+          { label: entityText(entity, 'editTitle', t, { title: recordTitle(entity, base.record) }) },
         ]}
-        heading={t(entity.texts.editTitle, { title: recordTitle(entity, base.record) })}
+        heading={entityText(entity, 'editTitle', t, { title: recordTitle(entity, base.record) })}
       />
       <Card size="3" style={{ maxWidth: 720 }}>
         <EntityForm

@@ -10,6 +10,7 @@ import { templates, widgets } from '../rjsf-radix/index.js';
 import { buildFormSchema, buildFormUiSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
 import { createFormValidator } from './schema-validator.js';
 import { createErrorTransformer, toExtraErrors } from './validation.js';
+import { entityText } from '../data/entity-labels.js';
 
 /** RJSF's `Form` with the Radix Themes theme (its ref is the `Form` instance). */
 export const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps & { ref?: Ref<Form> }>;
@@ -101,7 +102,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
 
   const submitLabel = saving
     ? t(mode === 'create' ? 'common.creating' : 'common.updating')
-    : t(mode === 'create' ? entity.texts.submitCreate : entity.texts.submitUpdate);
+    : entityText(entity, mode === 'create' ? 'submitCreate' : 'submitUpdate', t);
 
   return (
     <ThemedForm

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { ApiError, describeError } from '../data/api-error.js';
-import { fieldLabel } from '../data/entity-labels.js';
+import { entityText, fieldLabel } from '../data/entity-labels.js';
 import { http } from '../data/http-client.js';
 import { useMetaEntities } from '../data/use-meta.js';
 import { saveFile } from '../list/export-button.js';
@@ -282,7 +282,7 @@ export function ImportScreen(): ReactElement {
                 <Select.Content>
                   {importable.map((e) => (
                     <Select.Item key={e.name} value={e.name}>
-                      {t(e.texts.title)}
+                      {entityText(e, 'title', t)}
                     </Select.Item>
                   ))}
                 </Select.Content>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
-import { entityPaths } from '../data/entity-labels.js';
+import { entityPaths, entityText, entityTextKeys, entityTextValues } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
 import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
@@ -32,7 +32,7 @@ function EmptyList({ list }: { list: EntityListController }): ReactElement {
       message={
         <Flex direction="column" gap="1" align="center" asChild>
           <span>
-            <Text weight="medium">{t(list.entity.texts.empty)}</Text>
+            <Text weight="medium">{entityText(list.entity, 'empty', t)}</Text>
             {hint && <Text size="2">{t(hint)}</Text>}
             {list.hasFilters && (
               <Link asChild size="2">
@@ -56,7 +56,7 @@ function EmptyList({ list }: { list: EntityListController }): ReactElement {
  */
 export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
-  usePageTitle(entity.texts.title);
+  usePageTitle(entityTextKeys(entity, 'title'), entityTextValues(entity, t));
   const list = useEntityList(entity);
   const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
   const onDelete = useCallback((record: EntityRecord) => void confirmDelete(record), [confirmDelete]);
@@ -73,7 +73,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
         {texts.errorTitle ? (
           <ErrorState title={t(texts.errorTitle)} message={describeError(list.error, t, t(texts.errorFallback ?? 'errors.somethingWentWrongTryAgain'))} />
         ) : (
-          <ErrorState message={t(entity.texts.loadError, { message: describeError(list.error, t) })} />
+          <ErrorState message={entityText(entity, 'loadError', t, { message: describeError(list.error, t) })} />
         )}
       </Box>
     );
@@ -83,8 +83,8 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
   return (
     <Flex direction="column">
       <ScreenHeader
-        trail={[{ label: t(entity.texts.title) }]}
-        heading={t(entity.texts.listTitle)}
+        trail={[{ label: entityText(entity, 'title', t) }]}
+        heading={entityText(entity, 'listTitle', t)}
         subheading={texts.total && !list.isLoading && !list.error ? t(texts.total, { total: list.total }) : undefined}
         actions={
           <Flex gap="2" align="center" wrap="wrap">
@@ -93,7 +93,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
               <Button asChild size="2">
                 <RouterLink to={paths.create}>
                   <PlusIcon aria-hidden />
-                  {t(entity.texts.createButton)}
+                  {entityText(entity, 'createButton', t)}
                 </RouterLink>
               </Button>
             )}

@@ -33,9 +33,13 @@ import {
   TextWidget,
   UrlWidget,
 } from './widgets/text-widgets.js';
+import type { WidgetName } from '../../shared/descriptor/types.js';
 
-/** Widgets by the name a descriptor field or a `ui:widget` uses. */
-export const widgets: RegistryWidgetsType = {
+/**
+ * Widgets by the name a `ui:widget` uses: every name of the shared `WIDGET_NAMES` (the compiler
+ * checks it), and the PascalCase names RJSF picks by schema type.
+ */
+export const widgets: RegistryWidgetsType & Record<WidgetName, Widget> = {
   // Basic widgets (engine-client engineer). The PascalCase names are the ones RJSF picks by schema type.
   text: TextWidget,
   TextWidget,

@@ -41,8 +41,8 @@ export function ScreenHeader({ trail, heading, subheading, actions }: ScreenHead
   );
 }
 
-/** Sets `document.title` to '<title> | Awards CMS' from an i18n key while the screen is shown. */
-export function usePageTitle(titleKey: string, values?: Record<string, unknown>): void {
+/** Sets `document.title` to '<title> | Awards CMS' from an i18n key (or keys, first found wins) while the screen is shown. */
+export function usePageTitle(titleKey: string | string[], values?: Record<string, unknown>): void {
   const { t } = useTranslation();
   const title = t(titleKey, values);
   const app = t('pages.titles.awardsCms');

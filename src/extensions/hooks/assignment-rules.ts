@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { type AssignmentRule, assignmentViolations, RULE_MESSAGES, RULE_PATHS } from '../../shared/judging/assignment-rules.js';
-import { validationFailed } from '../../server/errors.js';
+import type { FieldError } from '../../shared/api-contract.js';
 import type { BeforeWriteHook } from './hook-types.js';
 
 /** The ids of one assignment. */
@@ -32,20 +32,23 @@ export async function checkAssignment(db: Kysely<any>, ids: AssignmentIds): Prom
   });
 }
 
-/** A 422 naming every broken rule (`judging.rules.<rule>` on the field it concerns). */
-export function ruleError(broken: readonly AssignmentRule[]) {
-  return validationFailed(
-    broken.map((rule) => ({ path: RULE_PATHS[rule], keyword: rule, messageKey: `judging.rules.${rule}`, params: {} })),
-    broken.map((rule) => RULE_MESSAGES[rule]).join(' '),
-  );
+/** The field errors and the message of a 422 naming every broken rule (`judging.rules.<rule>` on the field it concerns). */
+export function ruleErrors(broken: readonly AssignmentRule[]): { errors: FieldError[]; message: string } {
+  return {
+    errors: broken.map((rule) => ({ path: RULE_PATHS[rule], keyword: rule, messageKey: `judging.rules.${rule}`, params: {} })),
+    message: broken.map((rule) => RULE_MESSAGES[rule]).join(' '),
+  };
 }
 
 /**
  * Refuses an assignment that breaks an eligibility or conflict-of-interest rule (422 naming each
  * rule), whatever path writes it: the form, the matrix or an import.
  */
-export const assignmentRules: BeforeWriteHook = async ({ data, previous, db }) => {
+export const assignmentRules: BeforeWriteHook = async ({ data, previous, db, errors }) => {
   const ids = { ...previous, ...data } as unknown as AssignmentIds;
   const broken = await checkAssignment(db, ids);
-  if (broken.length > 0) throw ruleError(broken);
+  if (broken.length > 0) {
+    const { errors: fields, message } = ruleErrors(broken);
+    throw errors.validationFailed(fields, message);
+  }
 };

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { conflict } from '../../server/errors.js';
 import type { BeforeWriteHook } from './hook-types.js';
 
 /**
@@ -7,10 +6,10 @@ import type { BeforeWriteHook } from './hook-types.js';
  * The exam is the record's `exam_id` (or, on update, the stored one). Finalising stores the exam's
  * locked results in `exam_locks` (DESIGN §12); reopening it, with a reason, lifts the lock.
  */
-export const examNotFinal: BeforeWriteHook = async ({ data, previous, db }) => {
+export const examNotFinal: BeforeWriteHook = async ({ data, previous, db, errors }) => {
   const examId = Number(data.exam_id ?? previous?.exam_id);
   if (!Number.isInteger(examId) || examId < 1) return;
   const lock = await sql<{ name: string | null }>`select results->'exam'->>'name' as name from exam_locks where exam_id = ${examId}`.execute(db);
   const row = lock.rows[0];
-  if (row) throw conflict(`Examination "${row.name ?? examId}" (${examId}) is final: its grades and results are locked. Reopen it to change them.`);
+  if (row) throw errors.conflict(`Examination "${row.name ?? examId}" (${examId}) is final: its grades and results are locked. Reopen it to change them.`);
 };

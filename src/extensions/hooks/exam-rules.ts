@@ -1,4 +1,3 @@
-import { validationFailed } from '../../server/errors.js';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { BeforeWriteHook } from './hook-types.js';
 
@@ -6,7 +5,7 @@ import type { BeforeWriteHook } from './hook-types.js';
  * Guards an examination's judging sheet: criterion keys are unique, the closing date is not before
  * the opening date, and the criteria change only while the exam is a draft (422 on `criteria`).
  */
-export const examRules: BeforeWriteHook = ({ data, previous }) => {
+export const examRules: BeforeWriteHook = ({ data, previous, errors: fail }) => {
   const errors: FieldError[] = [];
   const criteria = data.criteria as Array<{ key: string }> | undefined;
   if (Array.isArray(criteria)) {
@@ -24,5 +23,5 @@ export const examRules: BeforeWriteHook = ({ data, previous }) => {
   if (opens && closes && new Date(String(closes)).getTime() < new Date(String(opens)).getTime()) {
     errors.push({ path: 'closes_at', keyword: 'after', messageKey: 'judging.errors.closes_before_opens', params: {} });
   }
-  if (errors.length > 0) throw validationFailed(errors);
+  if (errors.length > 0) throw fail.validationFailed(errors);
 };

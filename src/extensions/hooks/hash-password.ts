@@ -1,4 +1,3 @@
-import { IMPORT_PARAMS, hashPassword as kdfHash } from '../../server/auth/password.js';
 import type { BeforeWriteHook } from './hook-types.js';
 
 /**
@@ -6,13 +5,13 @@ import type { BeforeWriteHook } from './hook-types.js';
  * salt, the same KDF as the admins' passwords) so the clear text never reaches the table, a
  * response or a log. The entity's schema must declare `password_hash` read-only and write-only
  * (never returned) and `password` virtual or write-only. A write without a password keeps the
- * stored hash. In an import (`bulk`) the hash uses the import cost ({@link IMPORT_PARAMS}).
+ * stored hash. In an import (`bulk`) the hash uses the import cost.
  */
-export const hashPassword: BeforeWriteHook = async ({ entity, data, bulk }) => {
+export const hashPassword: BeforeWriteHook = async ({ entity, data, bulk, hashPassword: hash }) => {
   if (!entity.schema.properties?.password_hash) {
     throw new Error(`The hash-password hook needs a "password_hash" field in the schema of ${entity.descriptor.name}.`);
   }
   const password = data.password;
   delete data.password;
-  if (typeof password === 'string' && password.length > 0) data.password_hash = await kdfHash(password, bulk ? IMPORT_PARAMS : undefined);
+  if (typeof password === 'string' && password.length > 0) data.password_hash = await hash(password, { bulk: bulk === true });
 };

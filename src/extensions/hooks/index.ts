@@ -6,7 +6,7 @@ import { slugFromName } from './slug-from-name.js';
 import { assignmentRules } from './assignment-rules.js';
 import { examRules } from './exam-rules.js';
 
-export type { BeforeWriteHook, WriteHookContext } from './hook-types.js';
+export type { BeforeWriteHook, HookAuditEntry, HookErrors, HookServices, WriteHookContext, WriteHookInput } from './hook-types.js';
 
 /**
  * Write hooks by the name a descriptor gives in `hooks.beforeWrite`. Add an entry to make a new

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import { messageKeyFor } from '../../shared/field-errors.js';
-import { conflict } from '../../server/errors.js';
+import { likeLiteral } from '../../shared/sql-text.js';
 import type { BeforeWriteHook } from './hook-types.js';
-
-/** `a_b%c\d` → `a\_b\%c\\d`: the value matched literally by `ilike`. */
-const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Makes e-mail addresses case-insensitive: every field of the schema with `format: "email"` is
@@ -14,7 +11,7 @@ const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
  * the check matches case-insensitively (through the field's search index when it has one) and
  * answers 409 on the field exactly as the unique constraint would.
  */
-export const lowercaseEmail: BeforeWriteHook = async ({ entity, data, previous, id, db }) => {
+export const lowercaseEmail: BeforeWriteHook = async ({ entity, data, previous, id, db, errors }) => {
   const d = entity.descriptor;
   for (const [field, property] of Object.entries(entity.schema.properties ?? {})) {
     if (property.format !== 'email' || typeof data[field] !== 'string') continue;
@@ -26,7 +23,7 @@ export const lowercaseEmail: BeforeWriteHook = async ({ entity, data, previous, 
       where ${sql.ref(field)} ilike ${likeLiteral(email)} and id <> ${id ?? 0}
       limit 1`.execute(db);
     if (clash.rows.length > 0) {
-      throw conflict(`Another ${d.label} already has this ${field}.`, [
+      throw errors.conflict(`Another ${d.label} already has this ${field}.`, [
         { path: field, keyword: 'unique', messageKey: messageKeyFor(d.messages, field, 'unique'), params: {} },
       ]);
     }

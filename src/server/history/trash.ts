@@ -6,6 +6,7 @@ import { conflict, notFound } from '../errors.js';
 import { type OperationContext, selectionOf, storedFields } from '../operations/context.js';
 import { appendAudit } from './audit-chain.js';
 import { auditEntityWrite } from './entity-audit.js';
+import { uniqueViolationField } from '../../shared/sql-text.js';
 
 /** How long a deleted record stays restorable. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -111,7 +112,7 @@ function restoreConflict(entity: LoadedEntity, error: unknown): unknown {
   const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
   const label = entity.descriptor.label;
   if (code === '23505') {
-    const field = /Key \(([^)]+)\)=/.exec(detail ?? '')?.[1]?.split(',')[0]?.trim() ?? '';
+    const field = uniqueViolationField(detail);
     if (field === 'id') return conflict(`A ${label} with this id exists again; it cannot be restored.`);
     return conflict(`A newer ${label} already has this ${field || 'value'}; change or delete that one first, then restore.`, [
       { path: field, keyword: 'restoreClash', messageKey: messageKeyFor(entity.descriptor.messages, field, 'restoreClash'), params: {} },

@@ -7,6 +7,7 @@ import { groupedCounts } from './count/group-counts.js';
 import { planPage } from './count/page-rows.js';
 import { attachIncludes, joinIncludes } from './includes.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
+import { containsPattern } from '../../shared/sql-text.js';
 
 /** A list request: the raw query (checked here) and, for links, the path it was asked at. */
 export interface ListInput {
@@ -26,9 +27,6 @@ const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
 
 /** The column a first page's rows carry the total in (removed before the rows are returned). */
 const TOTAL_COLUMN = '__total';
-
-/** `%text%` with LIKE's own wildcards escaped, so a user's `%` or `_` matches itself. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 function applyFilter(query: SelectQueryBuilder<any, any, any>, applied: AppliedFilter, ctx: OperationContext) {
   const operator = OPERATORS[applied.filter.operator];

@@ -1,13 +1,26 @@
 import { sql } from 'kysely';
-import { beforeWriteHooks, type WriteHookContext } from '../../extensions/hooks/index.js';
+import { beforeWriteHooks, type HookServices, type WriteHookInput } from '../../extensions/hooks/index.js';
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
-import { conflict } from '../errors.js';
+import { writeAudit } from '../auth/audit.js';
+import { IMPORT_PARAMS, hashPassword } from '../auth/password.js';
+import { conflict, validationFailed } from '../errors.js';
+import { uniqueViolationField } from '../../shared/sql-text.js';
 
-/** Runs the descriptor's `beforeWrite` hooks in order; they may change `context.data`. */
-export async function runBeforeWrite(context: WriteHookContext): Promise<void> {
-  for (const name of context.entity.descriptor.hooks.beforeWrite) {
+/** The server's services lent to the hooks of a write in `db` (errors, password hashing, audit). */
+export function hookServices(db: WriteHookInput['db']): HookServices {
+  return {
+    errors: { conflict, validationFailed },
+    hashPassword: (password, options) => hashPassword(password, options?.bulk ? IMPORT_PARAMS : undefined),
+    audit: (entry) => writeAudit(db, entry),
+  };
+}
+
+/** Runs the descriptor's `beforeWrite` hooks in order, with the server's services; they may change `input.data`. */
+export async function runBeforeWrite(input: WriteHookInput): Promise<void> {
+  const context = { ...input, ...hookServices(input.db) };
+  for (const name of input.entity.descriptor.hooks.beforeWrite) {
     const hook = beforeWriteHooks[name];
     if (!hook) throw new Error(`Unknown hook "${name}" (checked at start-up; the registry changed?)`);
     await hook(context);
@@ -41,7 +54,7 @@ export function toColumnValues(entity: LoadedEntity, data: Record<string, unknow
 export function uniqueConflict(entity: LoadedEntity, error: unknown): unknown {
   const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
   if (code !== '23505') return error;
-  const field = /Key \(([^)]+)\)=/.exec(detail ?? '')?.[1]?.split(',')[0]?.trim() ?? '';
+  const field = uniqueViolationField(detail);
   const label = entity.descriptor.label;
   return conflict(field ? `Another ${label} already has this ${field}.` : `Another ${label} already has these values.`, [
     { path: field, keyword: 'unique', messageKey: messageKeyFor(entity.descriptor.messages, field, 'unique'), params: {} },

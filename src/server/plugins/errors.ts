@@ -4,6 +4,7 @@ import type { ApiErrorBody, ErrorCode } from '../../shared/api-contract.js';
 import { toFieldErrors } from '../../shared/field-errors.js';
 import { isUnavailableError } from '../db/kysely.js';
 import { AppError } from '../errors.js';
+import { uniqueViolationField } from '../../shared/sql-text.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -21,11 +22,6 @@ function send(reply: FastifyReply, body: ApiErrorBody, headers?: Record<string, 
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Converts a unique-violation detail `Key (email)=(x) already exists.` into the field path `email`. */
-function uniqueField(detail: unknown): string {
-  const match = typeof detail === 'string' ? /Key \(([^)]+)\)=/.exec(detail) : null;
-  return match?.[1]?.split(',')[0]?.trim().replace(/^lower\((.*)\)$/, '$1') ?? '';
-}
 
 /**
  * The one error handler: every failure leaves as `{statusCode, code, message, errors?}`; nothing
@@ -76,7 +72,7 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
       case '23505': {
-        const path = uniqueField(error.detail);
+        const path = uniqueViolationField(error.detail);
         return send(reply, {
           statusCode: 409,
           code: 'CONFLICT',

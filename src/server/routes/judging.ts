@@ -9,7 +9,7 @@ import { reopenGrade } from '../judging/grades.js';
 import { writeJudgingAudit } from '../judging/judging-audit.js';
 import { translate } from '../auth/mailer.js';
 import { finaliseExam } from '../results/results-actions.js';
-import { checkAssignment, ruleError } from '../../extensions/hooks/assignment-rules.js';
+import { checkAssignment, ruleErrors } from '../../extensions/hooks/assignment-rules.js';
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
 
@@ -105,7 +105,10 @@ export async function judgingRoutes(app: FastifyInstance) {
         const missing = [!found.c && 'contest_id', !found.j && 'jury_id'].filter(Boolean) as string[];
         if (missing.length) throw validationFailed(missing.map((path) => ({ path, keyword: 'exists', messageKey: 'judging.errors.record_missing', params: {} })));
         const broken = await checkAssignment(trx, ids);
-        if (broken.length > 0) throw ruleError(broken);
+        if (broken.length > 0) {
+          const { errors, message } = ruleErrors(broken);
+          throw validationFailed(errors, message);
+        }
         const taken = (await sql`select 1 from assignments where exam_id = ${examId} and contest_id = ${ids.contest_id} and jury_id = ${ids.jury_id}`.execute(trx)).rows.length > 0;
         if (taken) throw conflict('This juror is already assigned this entry.', [{ path: 'jury_id', keyword: 'unique', messageKey: 'validation.unique', params: {} }]);
         const created = (await sql<{ id: number }>`insert into assignments (exam_id, contest_id, jury_id, status) values (${examId}, ${ids.contest_id}, ${ids.jury_id}, 'assigned')

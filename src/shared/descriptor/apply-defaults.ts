@@ -55,6 +55,7 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
       order: raw.menu?.order ?? 100,
       ...(raw.menu?.icon ? { icon: raw.menu.icon } : {}),
       label: raw.menu?.label ?? texts.title,
+      group: raw.menu?.group ?? 'setup',
     },
     permissions: {
       list: [...raw.permissions.list],
@@ -84,7 +85,7 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
     },
     detail: {
       sections: raw.detail?.sections?.map((section: any) => ({ ...section, fields: section.fields.map((f: any) => ({ ...f })) })) ?? [
-        { title: `entities.${name}.sections.details`, fields: shown.map((field) => ({ field })) },
+        { title: 'common.entity.details', fields: shown.map((field) => ({ field })) },
       ],
       empty: raw.detail?.empty ?? 'common.not_provided',
       links: (raw.detail?.links ?? []).map((link: any) => ({ ...link })),

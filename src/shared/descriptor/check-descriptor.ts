@@ -115,14 +115,20 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
         add(`/forms/${which}/fields/${i}`, `"${name}" is read-only in the schema and cannot be in a form`);
       }
     });
-    for (const [name, ui] of Object.entries(form.uiSchema)) {
+    for (const name of Object.keys(form.uiSchema)) {
       if (name.startsWith('ui:')) continue;
       if (!form.fields.includes(name)) add(`/forms/${which}/uiSchema/${name}`, `"${name}" is not a field of this form`);
-      const widget = ui['ui:widget'];
-      if (widget !== undefined && !(WIDGET_NAMES as readonly unknown[]).includes(widget)) {
-        add(`/forms/${which}/uiSchema/${name}/ui:widget`, `unknown widget "${String(widget)}"; known: ${WIDGET_NAMES.join(', ')}`);
-      }
     }
+    // Every `ui:widget`, however deep (an object's or an array's inner fields too).
+    const checkWidgets = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget') {
+          if (!(WIDGET_NAMES as readonly unknown[]).includes(value)) add(`${at}/ui:widget`, `unknown widget "${String(value)}"; known: ${WIDGET_NAMES.join(', ')}`);
+        } else if (!key.startsWith('ui:')) checkWidgets(value, `${at}/${key}`);
+      }
+    };
+    checkWidgets(form.uiSchema, `/forms/${which}/uiSchema`);
     for (const name of Object.keys(form.defaults)) {
       if (!form.fields.includes(name)) add(`/forms/${which}/defaults/${name}`, `"${name}" is not a field of this form`);
     }

@@ -69,8 +69,10 @@ export const CELL_KINDS = [
 export type CellKind = (typeof CELL_KINDS)[number];
 
 /**
- * RJSF widget names the client's theme registers (`uiSchema[field]['ui:widget']`). Fields without
- * one get the widget RJSF picks from the schema type (text, number, checkbox, select for enums).
+ * The one list of widget names a uiSchema may use (`'ui:widget'`, at any depth): the client's theme
+ * must register each (`src/engine/rjsf-radix/index.ts` is typed so that it does), and start-up
+ * refuses a descriptor naming another. Fields without one get the widget RJSF picks from the schema
+ * type (text, number, checkbox, select for enums).
  */
 export const WIDGET_NAMES = [
   'text',
@@ -89,6 +91,10 @@ export const WIDGET_NAMES = [
   'url',
   'currency',
   'hidden',
+  'amount',
+  'reference-select',
+  'calendar-date',
+  'native-date',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -398,7 +404,7 @@ export interface EntityDescriptor {
   label: string;
   texts: EntityTexts;
   /** Whether it appears in the sidebar (and where: lower first). */
-  menu: { show: boolean; order: number; icon?: string; label: string };
+  menu: { show: boolean; order: number; icon?: string; label: string; group: string };
   permissions: Permissions;
   list: ListConfig;
   detail: DetailConfig;
@@ -467,6 +473,8 @@ export interface ClientEntity extends Omit<EntityDescriptor, ServerOnlyKey> {
 /** The body of `GET /api/meta/entities`. */
 export interface MetaEntitiesResponse {
   data: ClientEntity[];
+  /** Present when the server has extra translations (`LOCALES_DIR`) at `/api/locales/<language>`. */
+  extraTranslations?: true;
 }
 
 /** How an entity is imported from a file: the fields columns map to, and the key to update by. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containsPattern } from '../list.js';
+import { containsPattern } from '../../../shared/sql-text.js';
 import type { CountRequest, CountStrategy } from '../count.js';
 import { counterThenExact, exactCount } from '../count.js';
 
