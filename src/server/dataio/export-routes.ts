@@ -43,7 +43,7 @@ export async function exportRoutes(app: FastifyInstance) {
         entity: entity.descriptor.name,
         details: { format, total, query: parsed.filters.map((f) => f.filter.param), search: Boolean(parsed.search) },
       });
-      const batches = exportBatches(entity, parsed, ctx);
+      const batches = exportBatches(entity, parsed, columns, ctx, { cursor: app.database.kind === 'postgres' });
       const stamp = new Date().toISOString().slice(0, 10);
       reply
         .type(CONTENT_TYPES[format as ExportFormat])
