@@ -84,7 +84,9 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     phases.set('started', (performance.now() - importStart) / 1000);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      job = ((await (await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers })).json()) as { data: Record<string, unknown> }).data;
+      const answer = (await (await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers })).json()) as { data?: Record<string, unknown> };
+      if (!answer.data) throw new Error(`import status: ${JSON.stringify(answer)}`);
+      job = answer.data;
       if (typeof job.phase === 'string' && !phases.has(job.phase)) phases.set(job.phase, (performance.now() - importStart) / 1000);
       if (job.status !== 'running') break;
     }

@@ -180,9 +180,15 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     progress.phase = 'checking';
     progress.startedAt = Date.now();
     const checker0 = createRowChecker(entity, input.mapping, new Map());
-    const existing = config.key
-      ? await storedByKey(entity, config.key, rows.map((values, i) => checker0.keyOf(values, input.fixes[String(i + 1)])).filter((k): k is string => k !== undefined), db)
-      : new Map();
+    const keys: string[] = [];
+    if (config.key) {
+      for (let i = 0; i < rows.length; i++) {
+        const key = checker0.keyOf(rows[i]!, input.fixes[String(i + 1)]);
+        if (key !== undefined) keys.push(key);
+        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const existing = config.key ? await storedByKey(entity, config.key, keys, db) : new Map();
     const checker = createRowChecker(entity, input.mapping, existing);
     const valid: PreparedRow[] = [];
     const report: ReportRow[] = [];
@@ -201,7 +207,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         valid.push(checked);
       }
       progress.done = i + 1;
-      if (i % 5000 === 4999) {
+      if (i % 500 === 499) {
         await new Promise((resolve) => setImmediate(resolve));
         if (progress.cancelled) throw new ImportCancelled();
       }
