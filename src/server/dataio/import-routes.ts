@@ -117,6 +117,8 @@ export async function importRoutes(app: FastifyInstance) {
     if (!canPerform(entity!, 'create', request.user?.role) || (config.key && !canPerform(entity!, 'update', request.user?.role))) throw forbidden();
     return entity!;
   };
+  /** The rows of the jobs this server runs, as they were when they started. */
+  const runningHere = new Map<number, JobRow>();
   const isStale = (job: JobRow) => !job.progress_at || Date.now() - new Date(job.progress_at).getTime() > STALE_SECONDS * 1000;
   const loadJob = async (request: FastifyRequest, withFile = false): Promise<{ job: JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown }; entity: LoadedEntity }> => {
     const raw = (request.params as { id: string }).id;
@@ -243,6 +245,8 @@ export async function importRoutes(app: FastifyInstance) {
     }
     const live: LiveProgress = { phase: 'reading', done: 0, total: job.total_rows, startedAt: Date.now(), cancelled: false, finished: Promise.resolve() };
     liveImports.set(job.id, live);
+    const { file: _file, mapping: _mapping, fixes: _fixes, ...row } = job;
+    runningHere.set(job.id, { ...row, status: 'running', mode, error: null, finished_at: null });
     const stopHeartbeat = startHeartbeat(db, job.id, live);
     live.finished = runImport(
       { jobId: job.id, entity, file: job.file!, mapping, fixes, mode, userId: request.user?.id ?? null, ip: request.ip },
@@ -253,12 +257,20 @@ export async function importRoutes(app: FastifyInstance) {
       .finally(() => {
         stopHeartbeat();
         liveImports.delete(job.id);
+        runningHere.delete(job.id);
       });
     reply.code(202);
     return { data: jobView({ ...job, status: 'running', phase: 'reading' }) };
   });
 
+  // A job running here is answered from memory: on PGlite its write transaction holds the only
+  // connection, and the progress must still move.
   app.get('/imports/:id', async (request) => {
+    const here = runningHere.get(Number((request.params as { id: string }).id));
+    if (here) {
+      importable(here.entity, request);
+      return { data: jobView(here) };
+    }
     const { job } = await loadJob(request);
     return { data: jobView(job) };
   });
