@@ -81,10 +81,17 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     let job: Record<string, unknown> = {};
     // When each phase was first seen by the status poll (seconds since the upload began).
     const phases = new Map<string, number>([['upload', 0]]);
+    let unavailable = 0;
     phases.set('started', (performance.now() - importStart) / 1000);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const answer = (await (await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers })).json()) as { data?: Record<string, unknown> };
+      const res = await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers });
+      const answer = (await res.json()) as { data?: Record<string, unknown> };
+      // A 503 (no database connection within 2 s on a saturated machine) is counted and asked again, as the browser does.
+      if (res.status === 503) {
+        unavailable++;
+        continue;
+      }
       if (!answer.data) throw new Error(`import status: ${JSON.stringify(answer)}`);
       job = answer.data;
       if (typeof job.phase === 'string' && !phases.has(job.phase)) phases.set(job.phase, (performance.now() - importStart) / 1000);
@@ -92,7 +99,7 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     }
     const importSeconds = (performance.now() - importStart) / 1000;
     const timeline = [...phases].map(([phase, at]) => `${phase} ${at.toFixed(1)} s`).join(', ');
-    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (scrypt N=2^10, r=8): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60); phases first seen at: ${timeline}  [${context.command}]`);
+    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (scrypt N=2^10, r=8): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60); phases first seen at: ${timeline}; status polls answered 503: ${unavailable}  [${context.command}]`);
     return job.status === 'done' && importSeconds <= 60;
   }
 }

@@ -89,8 +89,9 @@ export async function copyCsvStream(databaseUrl: string, statement: string, head
     await client.connect();
     await client.query('begin isolation level repeatable read read only');
     await client.query('set local standard_conforming_strings = on');
-    // A large export of a slow client runs long: no statement timeout on this connection of its own.
-    await client.query('set local statement_timeout = 0');
+    // A large export to a slow client runs long, but not for ever: a client that stops reading
+    // holds one of the MAX_COPY_EXPORTS for an hour at most.
+    await client.query("set local statement_timeout = '1h'");
     await client.query('set local jit = off');
   } catch (error) {
     close();

@@ -90,14 +90,14 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
 /** Characters handed to the CSV parser at a time: between two pieces other requests run. */
 const CSV_PIECE = 256 * 1024;
 
-async function parseCsv(bytes: Buffer): Promise<string[][]> {
+async function parseCsv(bytes: Buffer, to = MAX_IMPORT_ROWS + 2): Promise<string[][]> {
   const text = bytes.toString('utf8');
   const parser = parse({
     bom: true,
     delimiter: guessDelimiter(text.replace(/^\ufeff/, '')),
     relax_column_count: true,
     skip_empty_lines: true,
-    to: MAX_IMPORT_ROWS + 2,
+    to,
   });
   // csv-parse's stream API fed piece by piece: a 50 MB file never holds the event loop for long.
   function* pieces() {
@@ -107,10 +107,14 @@ async function parseCsv(bytes: Buffer): Promise<string[][]> {
   source.pipe(parser);
   const rows: string[][] = [];
   try {
-    for await (const record of parser) rows.push(record as string[]);
+    for await (const record of parser) {
+      rows.push(record as string[]);
+      if (rows.length >= to) break;
+    }
   } catch (error) {
-    source.destroy();
     throw unreadable(error instanceof Error ? error.message : String(error));
+  } finally {
+    source.destroy();
   }
   return rows;
 }
@@ -124,6 +128,18 @@ async function parseCsv(bytes: Buffer): Promise<string[][]> {
 export async function parseImportFile(bytes: Buffer): Promise<ParsedFile> {
   if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
   const table = isZip(bytes) ? await parseXlsx(bytes) : await parseCsv(bytes);
+  return tableOf(table);
+}
+
+/** The header row of a stored file (a CSV is read only as far as its first non-blank rows). */
+export async function importHeaders(bytes: Buffer): Promise<string[]> {
+  if (isZip(bytes)) return (await parseImportFile(bytes)).headers;
+  const first = (await parseCsv(bytes, 100)).find((row) => row.some((cell) => cell.trim() !== ''));
+  if (!first) throw unreadable('it has no header row.');
+  return first.map((header) => header.trim());
+}
+
+function tableOf(table: string[][]): ParsedFile {
   const nonEmpty = table.filter((row) => row.some((cell) => cell.trim() !== ''));
   if (nonEmpty.length === 0) throw unreadable('it has no header row.');
   if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows(nonEmpty.length - 1);

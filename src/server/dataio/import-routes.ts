@@ -6,7 +6,7 @@ import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { translate } from '../auth/mailer.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { exportLanguage, fieldLabelKey } from './export-rows.js';
-import { MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
+import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
 import {
   failStaleImports,
   type ImportMode,
@@ -212,7 +212,7 @@ export async function importRoutes(app: FastifyInstance) {
     const body = bodyOf(request);
     const mode = (body.mode ?? 'all') as ImportMode;
     if (mode !== 'all' && mode !== 'valid') throw badRequest('The mode must be all or valid.');
-    const headers = (await parseImportFile(job.file!)).headers;
+    const headers = await importHeaders(job.file!);
     const mapping = checkMapping(entity, body.mapping, headers.length);
     const fixes = checkFixes(entity, body.fixes, job.total_rows);
     await failStaleImports(db);
