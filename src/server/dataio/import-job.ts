@@ -45,6 +45,32 @@ export interface ReportRow {
 
 class ImportCancelled extends Error {}
 
+/** Rows whose hooks run at once: libuv's four threads hash; more would only flood the event loop with completions. */
+const HOOKS_AT_ONCE = 4;
+
+/** Runs the tasks given to `run` at most `size` at a time, in order. */
+function limiter(size: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const start = () => {
+          active++;
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              active--;
+              waiting.shift()?.();
+            });
+        };
+        if (active < size) start();
+        else waiting.push(start);
+      });
+    },
+  };
+}
+
 /** The jobs this server is running, by id. */
 export const liveImports = new Map<number, LiveProgress>();
 
@@ -195,12 +221,13 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     // Row-local hooks (the password hash: scrypt on libuv's threads) start as each new row passes
     // its check, so hashing runs on the other cores while this thread checks the next rows.
     const early = rowLocal(entity);
+    const hooks = limiter(HOOKS_AT_ONCE);
     for (let i = 0; i < rows.length; i++) {
       const checked: PreparedRow = checker.check(rows[i]!, i + 1, input.fixes[String(i + 1)]);
       if (checked.errors.length > 0) report.push({ row: i + 1, values: rows[i]!, errors: checked.errors });
       else {
         if (early && checked.id === undefined && !(mode === 'all' && report.length > 0)) {
-          checked.prepared = runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true });
+          checked.prepared = hooks.run(() => runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true }));
           // Awaited by the write; a job that stops first must not leave an unhandled rejection.
           checked.prepared.catch(() => undefined);
         }
