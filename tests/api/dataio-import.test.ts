@@ -139,7 +139,8 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
 
   it('runs one import per entity at a time', async () => {
     const { body } = await upload('company', 'Name\nSolo\n');
-    await sql`insert into import_jobs (entity, status, filename, file) values ('company', 'running', 'other.csv', '\\x00')`.execute(t.app.db);
+    // Running on another server: its heartbeat is recent.
+    await sql`insert into import_jobs (entity, status, filename, file, progress_at) values ('company', 'running', 'other.csv', '\\x00', now())`.execute(t.app.db);
     const refused = await client.post(`/api/imports/${body.data.id}/start`, { mapping: ['name'] });
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].messageKey).toBe('dataio.import.errors.running');

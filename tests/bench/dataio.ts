@@ -48,7 +48,9 @@ async function measureExport(server: Awaited<ReturnType<typeof startBenchServer>
       if (done) break;
       if (!firstByte) firstByte = performance.now() - started;
       bytes += value.byteLength;
-      for (const byte of value) if (byte === 10) lines++;
+      // Buffer#indexOf (native) rather than a JS loop over every byte: the bench must not be the bottleneck.
+      const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
       if (performance.now() - lastSample > 250) {
         rssPeak = Math.max(rssPeak, rssMb(server.pid));
         lastSample = performance.now();
@@ -77,13 +79,27 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     const { data } = (await upload.json()) as { data: { id: number; mapping: string[] } };
     await fetch(`${server.base}/api/imports/${data.id}/start`, { method: 'POST', headers: { ...write, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: data.mapping, mode: 'all' }) });
     let job: Record<string, unknown> = {};
+    // When each phase was first seen by the status poll (seconds since the upload began).
+    const phases = new Map<string, number>([['upload', 0]]);
+    let unavailable = 0;
+    phases.set('started', (performance.now() - importStart) / 1000);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      job = ((await (await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers })).json()) as { data: Record<string, unknown> }).data;
+      const res = await fetch(`${server.base}/api/imports/${data.id}`, { headers: server.headers });
+      const answer = (await res.json()) as { data?: Record<string, unknown> };
+      // A 503 (no database connection within 2 s on a saturated machine) is counted and asked again, as the browser does.
+      if (res.status === 503) {
+        unavailable++;
+        continue;
+      }
+      if (!answer.data) throw new Error(`import status: ${JSON.stringify(answer)}`);
+      job = answer.data;
+      if (typeof job.phase === 'string' && !phases.has(job.phase)) phases.set(job.phase, (performance.now() - importStart) / 1000);
       if (job.status !== 'running') break;
     }
     const importSeconds = (performance.now() - importStart) / 1000;
-    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (scrypt N=2^10, r=8): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60)  [${context.command}]`);
+    const timeline = [...phases].map(([phase, at]) => `${phase} ${at.toFixed(1)} s`).join(', ');
+    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (scrypt N=2^10, r=8): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60); phases first seen at: ${timeline}; status polls answered 503: ${unavailable}  [${context.command}]`);
     return job.status === 'done' && importSeconds <= 60;
   }
 }

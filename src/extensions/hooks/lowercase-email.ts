@@ -11,13 +11,16 @@ import type { BeforeWriteHook } from './hook-types.js';
  * the check matches case-insensitively (through the field's search index when it has one) and
  * answers 409 on the field exactly as the unique constraint would.
  */
-export const lowercaseEmail: BeforeWriteHook = async ({ entity, data, previous, id, db, errors }) => {
+export const lowercaseEmail: BeforeWriteHook = async ({ entity, data, previous, id, db, errors, bulk }) => {
   const d = entity.descriptor;
   for (const [field, property] of Object.entries(entity.schema.properties ?? {})) {
     if (property.format !== 'email' || typeof data[field] !== 'string') continue;
     const email = (data[field] as string).trim().toLowerCase();
     data[field] = email;
     if (!d.unique.includes(field) || email === '' || previous?.[field] === email) continue;
+    // An import keyed on this field has already matched the file's keys to stored records
+    // case-insensitively (a thousand per query) and refused repeats within the file.
+    if (bulk && d.import?.key === field) continue;
     const clash = await sql<{ id: number }>`
       select id from ${sql.table(d.table)}
       where ${sql.ref(field)} ilike ${likeLiteral(email)} and id <> ${id ?? 0}

@@ -51,7 +51,12 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Above this much memory a hash waits for one of the {@link MAX_CONCURRENT_HASHES} slots. */
+const GATED_BYTES = 16 * 1024 * 1024;
+
 function scrypt(password: string, salt: Buffer, params: KdfParams): Promise<Buffer> {
+  // Cheap hashes (the import cost, 1 MiB) go straight to libuv's pool, whose threads bound them.
+  if (128 * params.N * params.r * params.p <= GATED_BYTES) return scryptOnce(password, salt, params);
   return withHashSlot(() => scryptOnce(password, salt, params));
 }
 

@@ -15,7 +15,7 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 // Booleans as true/false (csv-stringify's default writes 1 and an empty cell), which import reads back.
 const CSV_OPTIONS = { cast: { boolean: (value: boolean) => String(value) } };
 
-const rowOf = (columns: readonly ExportColumn[], record: Record<string, unknown>) => columns.map((column) => cellText(column.value(record)));
+const rowOf = (columns: readonly ExportColumn[], row: Record<string, unknown>) => columns.map((column) => cellText(row[column.key]));
 
 /**
  * A CSV file as a stream: a UTF-8 byte-order mark (so spreadsheet programs read the accents

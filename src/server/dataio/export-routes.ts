@@ -8,12 +8,15 @@ import type { CountRequest } from '../operations/count.js';
 import { groupedCounts } from '../operations/count/group-counts.js';
 import { filteredQuery } from '../operations/list.js';
 import { CONTENT_TYPES, csvStream, type ExportFormat, xlsxStream } from './export-file.js';
-import { exportBatches, exportColumns, exportLanguage, parseExportQuery } from './export-rows.js';
+import { copyCsvStream, copyStatement } from './export-copy.js';
+import { exportBatches, exportColumns, exportLanguage, exportQuery, parseExportQuery } from './export-rows.js';
 
 /**
  * `GET /api/<endpoint>/export?format=csv|xlsx&lang=` with the list's own query parameters (filters,
  * search, sort and direction): the whole filtered list as a file, streamed. The total goes first
- * in `X-Total-Count` so the browser can show progress. Needs the list permission.
+ * in `X-Total-Count` so the browser can show progress. Needs the list permission. On PostgreSQL a
+ * CSV comes from `COPY ... TO STDOUT` (export-copy.ts) and an XLSX from one server-side cursor; on
+ * PGlite both read keyset batches (export-rows.ts).
  */
 export async function exportRoutes(app: FastifyInstance) {
   for (const entity of app.entities.entities) {
@@ -43,12 +46,18 @@ export async function exportRoutes(app: FastifyInstance) {
         entity: entity.descriptor.name,
         details: { format, total, query: parsed.filters.map((f) => f.filter.param), search: Boolean(parsed.search) },
       });
-      const batches = exportBatches(entity, parsed, ctx);
+      const postgres = app.database.kind === 'postgres' && app.config.databaseUrl;
+      const body =
+        format === 'csv' && postgres
+          ? await copyCsvStream(postgres, copyStatement(entity, parsed, columns, exportQuery(entity, parsed, columns, ctx), ctx), columns.map((c) => c.header))
+          : null;
       const stamp = new Date().toISOString().slice(0, 10);
       reply
         .type(CONTENT_TYPES[format as ExportFormat])
         .header('content-disposition', `attachment; filename="${entity.descriptor.endpoint}-${stamp}.${format}"`)
         .header('x-total-count', String(total));
+      if (body) return reply.send(body);
+      const batches = exportBatches(entity, parsed, columns, ctx, { cursor: app.database.kind === 'postgres' });
       return reply.send(format === 'csv' ? csvStream(columns, batches) : xlsxStream(entity.descriptor.endpoint, columns, batches));
     });
   }

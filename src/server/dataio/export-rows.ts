@@ -1,8 +1,7 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity, SortDirection } from '../../shared/descriptor/types.js';
 import { translate } from '../auth/mailer.js';
 import { type OperationContext, readableFields, selectionOf } from '../operations/context.js';
-import { attachIncludes, joinIncludes } from '../operations/includes.js';
 import { filteredQuery } from '../operations/list.js';
 import { type ListQuery, parseListQuery } from '../operations/list-query.js';
 
@@ -14,7 +13,12 @@ export type Language = (typeof LANGUAGES)[number];
 export interface ExportColumn {
   field: string;
   header: string;
+  /** The value in a record as the list API answers it (relations nested). */
   value(record: Record<string, unknown>): unknown;
+  /** The column's name in the rows {@link exportBatches} reads (relations flattened). */
+  key: string;
+  /** For a relation column: the relation and the related record's field it shows. */
+  relation?: { name: string; display: string };
 }
 
 /** Query parameters of the export itself, not of the list. */
@@ -40,7 +44,7 @@ export const fieldLabelKey = (entity: LoadedEntity, field: string, label?: strin
  */
 export function exportColumns(entity: LoadedEntity, language: Language): ExportColumn[] {
   const readable = new Set([...readableFields(entity), ...Object.keys(entity.descriptor.computed)]);
-  const columns: ExportColumn[] = [{ field: 'id', header: translate(language, fieldLabelKey(entity, 'id')), value: (r) => r.id }];
+  const columns: ExportColumn[] = [{ field: 'id', header: translate(language, fieldLabelKey(entity, 'id')), value: (r) => r.id, key: 'id' }];
   const seen = new Set(['id']);
   for (const column of entity.descriptor.list.columns) {
     const header = translate(language, fieldLabelKey(entity, column.field, column.label));
@@ -49,10 +53,16 @@ export function exportColumns(entity: LoadedEntity, language: Language): ExportC
       if (seen.has(key)) continue;
       seen.add(key);
       const { relation, display } = column;
-      columns.push({ field: key, header, value: (r) => (r[relation] as Record<string, unknown> | null | undefined)?.[display] ?? null });
+      columns.push({
+        field: key,
+        header,
+        value: (r) => (r[relation] as Record<string, unknown> | null | undefined)?.[display] ?? null,
+        key: `__r${columns.length}`,
+        relation: { name: relation, display },
+      });
     } else if (readable.has(column.field) && !seen.has(column.field)) {
       seen.add(column.field);
-      columns.push({ field: column.field, header, value: (r) => r[column.field] });
+      columns.push({ field: column.field, header, value: (r) => r[column.field], key: column.field });
     }
   }
   return columns;
@@ -73,66 +83,122 @@ export function parseExportQuery(entity: LoadedEntity, query: Record<string, unk
   return parseListQuery(entity, ctx.registry, listQuery);
 }
 
-/** The relations the list's columns show, to include in an export. */
-export function exportIncludes(entity: LoadedEntity): string[] {
-  const names = new Set(entity.descriptor.list.columns.filter((c) => c.cell === 'relation' && c.relation).map((c) => c.relation!));
-  return entity.descriptor.includes.filter((name) => names.has(name));
+/** Rows fetched per round trip: one batch is all an export holds in memory. */
+export const EXPORT_BATCH = 2000;
+
+/**
+ * The one statement of an export: the list's filtered query (its filters and search, as the list
+ * applies them) wrapped as `page` with only the fields the export needs, each relation column's
+ * displayed field joined in (`left join`: a record without the relation keeps its row), in the
+ * list's order with `id` as the tie-break (PostgreSQL's NULL placement: last ascending, first
+ * descending). `where` narrows it further (the keyset conditions), given `page.<sort>` and `page.id`.
+ */
+export function exportQuery(
+  entity: LoadedEntity,
+  parsed: ListQuery,
+  columns: readonly ExportColumn[],
+  ctx: OperationContext,
+  where?: (sort: RawBuilder<unknown>, id: RawBuilder<unknown>) => RawBuilder<boolean>,
+): SelectQueryBuilder<any, any, any> {
+  const { sort, direction } = parsed;
+  const d = entity.descriptor;
+  const fields = new Set(['id', sort]);
+  for (const column of columns) fields.add(column.relation ? d.relations[column.relation.name]!.field : column.key);
+  const page = filteredQuery(entity, parsed, ctx).select(selectionOf(entity, ctx.registry, [...fields]));
+  let query: SelectQueryBuilder<any, any, any> = ctx.db.selectFrom(page.as('page'));
+  columns.forEach((column, index) => {
+    if (!column.relation) {
+      query = query.select(sql.ref(`page.${column.key}`).as(column.key));
+      return;
+    }
+    const relation = d.relations[column.relation.name]!;
+    const target = ctx.registry.byName.get(relation.entity)!;
+    const alias = `__x${index}`;
+    query = query
+      .leftJoin(`${target.descriptor.table} as ${alias}`, `${alias}.id`, `page.${relation.field}`)
+      .select(sql.ref(`${alias}.${column.relation.display}`).as(column.key));
+  });
+  if (!columns.some((c) => c.key === sort)) query = query.select(sql.ref(`page.${sort}`).as('__sort'));
+  const sortRef = sql.ref(`page.${sort}`);
+  const idRef = sql.ref('page.id');
+  if (where) query = query.where(where(sortRef, idRef));
+  query = query.orderBy(sortRef, direction as SortDirection);
+  if (sort !== 'id') query = query.orderBy(idRef, direction as SortDirection);
+  return query;
 }
 
 /**
- * Reads every record matching a list query in the list's order, `batch` at a time, by keyset
- * paging on `(sort, id)`: each batch starts after the last one's key, so no batch scans the rows
- * before it (no offset) and memory holds one batch. Rows whose sort value is NULL come as their
- * own phase (last when ascending, first when descending, as PostgreSQL orders them), keyed on id.
+ * Reads every record matching a list query in the list's order, `batch` rows at a time, as flat
+ * rows keyed by each column's `key`; memory holds one batch.
+ * - `cursor` (PostgreSQL): ONE statement through a server-side cursor (`DECLARE ... NO SCROLL
+ *   CURSOR` in a read-only repeatable-read transaction on a connection of its own, then `FETCH`
+ *   `batch` rows at a time as the consumer asks): one plan, one snapshot, no re-scan per batch.
+ * - otherwise (PGlite, one backend shared by every request): keyset paging on `(sort, id)`, each
+ *   batch its own short statement starting after the last row's key (no offset), so other
+ *   requests run between batches. Rows whose sort value is NULL come as their own phase (last
+ *   ascending, first descending), keyed on id, so each phase's condition can use an index.
+ * A consumer that stops early (the client went away) ends the transaction and frees the connection.
  */
 export async function* exportBatches(
   entity: LoadedEntity,
   parsed: ListQuery,
+  columns: readonly ExportColumn[],
   ctx: OperationContext,
-  batch = 2000,
+  options: { cursor?: boolean; batch?: number } = {},
 ): AsyncGenerator<Record<string, unknown>[]> {
+  const batch = options.batch ?? EXPORT_BATCH;
+  if (options.cursor) {
+    yield* cursorBatches(ctx.db as Kysely<any>, exportQuery(entity, parsed, columns, ctx).compile(), batch);
+    return;
+  }
   const { sort, direction } = parsed;
-  const include = exportIncludes(entity);
-  const selection = selectionOf(entity, ctx.registry);
-  const sortSelected = readableFields(entity).includes(sort);
-  const compare = direction === 'asc' ? '>' : '<';
+  const sortKey = columns.some((c) => c.key === sort) ? sort : '__sort';
+  const compare = sql.raw(direction === 'asc' ? '>' : '<');
   const phases: Array<'values' | 'nulls'> = sort === 'id' ? ['values'] : direction === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
   for (const phase of phases) {
-    let last: { sort: unknown; id: unknown } | undefined;
+    let last: Record<string, unknown> | undefined;
     for (;;) {
-      let query: SelectQueryBuilder<any, any, any> = filteredQuery(entity, parsed, ctx).select(selection);
-      if (!sortSelected) query = query.select(sql.ref(sort).as('__sort'));
-      if (phase === 'nulls') {
-        query = query.where(sort, 'is', null);
-        if (last) query = query.where('id', compare, last.id);
-        query = query.orderBy('id', direction);
-      } else {
-        if (sort !== 'id') query = query.where(sort, 'is not', null);
-        if (last) {
-          query =
-            sort === 'id'
-              ? query.where('id', compare, last.id)
-              : query.where(sql<boolean>`(${sql.ref(sort)}, ${sql.ref('id')}) ${sql.raw(compare)} (${last.sort}, ${last.id})`);
-        }
-        query = query.orderBy(sort, direction as SortDirection);
-        if (sort !== 'id') query = query.orderBy('id', direction);
-      }
-      query = query.limit(batch);
-      const keyOf = (row: Record<string, unknown>) => ({ sort: sortSelected ? row[sort] : row.__sort, id: row.id });
-      let rows: Record<string, unknown>[];
-      if (include.length > 0) {
-        const order = phase === 'nulls' ? { sort: 'id', direction } : { sort, direction };
-        const joined = joinIncludes(entity, query, order, include, ctx);
-        rows = (await joined.query.execute()) as Record<string, unknown>[];
-        if (rows.length > 0) last = keyOf(rows[rows.length - 1]!);
-        joined.nest(rows);
-        if (joined.rest.length > 0) await attachIncludes(entity, rows, joined.rest, ctx);
-      } else {
-        rows = (await query.execute()) as Record<string, unknown>[];
-        if (rows.length > 0) last = keyOf(rows[rows.length - 1]!);
-      }
+      const after = last;
+      const where = (sortRef: RawBuilder<unknown>, idRef: RawBuilder<unknown>) => {
+        if (phase === 'nulls') return after ? sql<boolean>`${sortRef} is null and ${idRef} ${compare} ${after.id}` : sql<boolean>`${sortRef} is null`;
+        if (sort === 'id') return after ? sql<boolean>`${idRef} ${compare} ${after.id}` : sql<boolean>`true`;
+        return after ? sql<boolean>`(${sortRef}, ${idRef}) ${compare} (${after[sortKey]}, ${after.id})` : sql<boolean>`${sortRef} is not null`;
+      };
+      const rows = (await exportQuery(entity, parsed, columns, ctx, where).limit(batch).execute()) as Record<string, unknown>[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) break;
+      last = rows[rows.length - 1];
+    }
+  }
+}
+
+/** Reads a compiled query through a server-side cursor on a connection held for the whole read. */
+async function* cursorBatches(db: Kysely<any>, compiled: CompiledQuery, batch: number): AsyncGenerator<Record<string, unknown>[]> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held: Promise<void> | undefined;
+  const connection = await new Promise<Kysely<any>>((resolve, reject) => {
+    held = db.connection().execute(async (conn) => {
+      resolve(conn);
+      await released;
+    });
+    held.catch(reject);
+  });
+  let open = false;
+  try {
+    await connection.executeQuery(CompiledQuery.raw('begin isolation level repeatable read read only'));
+    open = true;
+    await connection.executeQuery(CompiledQuery.raw(`declare dataio_export no scroll cursor for ${compiled.sql}`, [...compiled.parameters]));
+    for (;;) {
+      const { rows } = await connection.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`fetch ${batch} from dataio_export`));
       if (rows.length > 0) yield rows;
       if (rows.length < batch) break;
     }
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    open = false;
+  } finally {
+    if (open) await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+    release();
+    await held;
   }
 }

@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { FieldError } from '../../shared/api-contract.js';
 import { AppError } from '../errors.js';
@@ -86,19 +87,36 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
   return rows;
 }
 
-function parseCsv(bytes: Buffer): string[][] {
+/** Characters handed to the CSV parser at a time: between two pieces other requests run. */
+const CSV_PIECE = 256 * 1024;
+
+async function parseCsv(bytes: Buffer, to = MAX_IMPORT_ROWS + 2): Promise<string[][]> {
   const text = bytes.toString('utf8');
+  const parser = parse({
+    bom: true,
+    delimiter: guessDelimiter(text.replace(/^\ufeff/, '')),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    to,
+  });
+  // csv-parse's stream API fed piece by piece: a 50 MB file never holds the event loop for long.
+  function* pieces() {
+    for (let at = 0; at < text.length; at += CSV_PIECE) yield text.slice(at, at + CSV_PIECE);
+  }
+  const source = Readable.from(pieces());
+  source.pipe(parser);
+  const rows: string[][] = [];
   try {
-    return parse(text, {
-      bom: true,
-      delimiter: guessDelimiter(text.replace(/^\ufeff/, '')),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      to: MAX_IMPORT_ROWS + 2,
-    }) as string[][];
+    for await (const record of parser) {
+      rows.push(record as string[]);
+      if (rows.length >= to) break;
+    }
   } catch (error) {
     throw unreadable(error instanceof Error ? error.message : String(error));
+  } finally {
+    source.destroy();
   }
+  return rows;
 }
 
 /**
@@ -109,7 +127,19 @@ function parseCsv(bytes: Buffer): string[][] {
  */
 export async function parseImportFile(bytes: Buffer): Promise<ParsedFile> {
   if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
-  const table = isZip(bytes) ? await parseXlsx(bytes) : parseCsv(bytes);
+  const table = isZip(bytes) ? await parseXlsx(bytes) : await parseCsv(bytes);
+  return tableOf(table);
+}
+
+/** The header row of a stored file (a CSV is read only as far as its first non-blank rows). */
+export async function importHeaders(bytes: Buffer): Promise<string[]> {
+  if (isZip(bytes)) return (await parseImportFile(bytes)).headers;
+  const first = (await parseCsv(bytes, 100)).find((row) => row.some((cell) => cell.trim() !== ''));
+  if (!first) throw unreadable('it has no header row.');
+  return first.map((header) => header.trim());
+}
+
+function tableOf(table: string[][]): ParsedFile {
   const nonEmpty = table.filter((row) => row.some((cell) => cell.trim() !== ''));
   if (nonEmpty.length === 0) throw unreadable('it has no header row.');
   if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows(nonEmpty.length - 1);

@@ -14,15 +14,23 @@ import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping
 export type ImportMode = 'all' | 'valid';
 
 /** Rows written per statement (and per savepoint in valid-rows mode). */
-const BATCH = 500;
+const BATCH = 1000;
+/** How often a running job writes its progress (and reads a cancel request) to its row. */
+export const HEARTBEAT_MS = 1000;
+/** A running job whose row has not heard from its server for this long was on a server that stopped. */
+export const STALE_SECONDS = 15;
 /** Stored keys looked up per query. */
 const KEY_LOOKUP = 1000;
 
-/** What the running server knows of a job it runs (the table has it once the job ends). */
+/**
+ * What the running server knows of a job it runs. Its heartbeat copies it to the job's row every
+ * {@link HEARTBEAT_MS}, so another server sharing the database shows the same progress.
+ */
 export interface LiveProgress {
   phase: 'reading' | 'checking' | 'writing';
   done: number;
   total: number;
+  /** When the current phase began (ms since the epoch): the rate is `done` over the time since. */
   startedAt: number;
   cancelled: boolean;
   finished: Promise<void>;
@@ -37,8 +45,78 @@ export interface ReportRow {
 
 class ImportCancelled extends Error {}
 
+/** Rows whose hooks run at once: libuv's four threads hash; more would only flood the event loop with completions. */
+const HOOKS_AT_ONCE = 4;
+
+/** Runs the tasks given to `run` at most `size` at a time, in order. */
+function limiter(size: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const start = () => {
+          active++;
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              active--;
+              waiting.shift()?.();
+            });
+        };
+        if (active < size) start();
+        else waiting.push(start);
+      });
+    },
+  };
+}
+
 /** The jobs this server is running, by id. */
 export const liveImports = new Map<number, LiveProgress>();
+
+/**
+ * Marks failed ('interrupted') the running jobs whose server stopped: every running job (`all`,
+ * at the start of a server that is the database's only one: PGlite), else those whose heartbeat is
+ * older than {@link STALE_SECONDS}. Their rows were never committed: the job's writes and its
+ * final status share one transaction.
+ */
+export async function failStaleImports(db: Kysely<any>, all = false): Promise<void> {
+  let query = db
+    .updateTable('import_jobs')
+    .set({ status: 'failed', error: 'dataio.import.errors.interrupted', phase: null, finished_at: sql`now()` })
+    .where('status', '=', 'running');
+  if (!all) query = query.where((eb) => eb.or([eb('progress_at', 'is', null), eb('progress_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`)]));
+  await query.execute();
+}
+
+/**
+ * Copies a running job's progress to its row every {@link HEARTBEAT_MS} (outside the job's
+ * transaction) and picks up a cancel request another server wrote there. Returns the stop.
+ */
+export function startHeartbeat(db: Kysely<any>, jobId: number, live: LiveProgress): () => void {
+  let busy = false;
+  const beat = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const row = await db
+        .updateTable('import_jobs')
+        .set({ phase: live.phase, done_rows: live.done, total_rows: live.total, phase_started_at: new Date(live.startedAt), progress_at: sql`now()` })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .returning(['cancel_requested'])
+        .executeTakeFirst();
+      if (row?.cancel_requested) live.cancelled = true;
+    } catch {
+      // The next beat tries again; a job that cannot beat for STALE_SECONDS is shown as interrupted.
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /** Reads the stored records the file's keys name, as `lower(key) → { id, record }`. */
 export async function storedByKey(entity: LoadedEntity, key: string, keys: readonly string[], db: Kysely<any>) {
@@ -56,15 +134,20 @@ export async function storedByKey(entity: LoadedEntity, key: string, keys: reado
   return found;
 }
 
+/** Whether every before-write hook of the entity needs only its own row (so rows can run them at once, ahead of the write). */
+const rowLocal = (entity: LoadedEntity) => entity.descriptor.hooks.beforeWrite.every((name) => rowLocalHooks.has(name));
+
+/** A checked row to create, with its row-local hooks already started (the password hashing). */
+type PreparedRow = CheckedRow & { prepared?: Promise<void> };
+
 /** Writes one batch of checked rows: hooks as the forms run them (bulk variant), then the rows. */
-async function writeRows(entity: LoadedEntity, rows: readonly CheckedRow[], trx: Kysely<any>): Promise<{ created: number; updated: number }> {
+async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx: Kysely<any>): Promise<{ created: number; updated: number }> {
   const table = entity.descriptor.table;
   const creates = rows.filter((row) => row.id === undefined);
   const updates = rows.filter((row) => row.id !== undefined);
-  const parallel = entity.descriptor.hooks.beforeWrite.every((name) => rowLocalHooks.has(name));
   if (creates.length > 0) {
-    if (parallel) {
-      await Promise.all(creates.map((row) => runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true })));
+    if (rowLocal(entity)) {
+      await Promise.all(creates.map((row) => row.prepared ?? runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true })));
       await trx.insertInto(table).values(creates.map((row) => toColumnValues(entity, row.data!))).execute();
     } else {
       for (const row of creates) {
@@ -116,24 +199,42 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
   const db = ctx.db as Kysely<any>;
   const config = importConfigOf(entity);
   const finish = (values: Record<string, unknown>) =>
-    db.updateTable('import_jobs').set({ ...values, finished_at: sql`now()` }).where('id', '=', jobId).execute();
+    db.updateTable('import_jobs').set({ ...values, phase: null, progress_at: sql`now()`, finished_at: sql`now()` }).where('id', '=', jobId).execute();
   try {
     const { headers, rows } = await parseImportFile(input.file);
     progress.total = rows.length;
     progress.phase = 'checking';
+    progress.startedAt = Date.now();
     const checker0 = createRowChecker(entity, input.mapping, new Map());
-    const existing = config.key
-      ? await storedByKey(entity, config.key, rows.map((values, i) => checker0.keyOf(values, input.fixes[String(i + 1)])).filter((k): k is string => k !== undefined), db)
-      : new Map();
+    const keys: string[] = [];
+    if (config.key) {
+      for (let i = 0; i < rows.length; i++) {
+        const key = checker0.keyOf(rows[i]!, input.fixes[String(i + 1)]);
+        if (key !== undefined) keys.push(key);
+        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const existing = config.key ? await storedByKey(entity, config.key, keys, db) : new Map();
     const checker = createRowChecker(entity, input.mapping, existing);
-    const valid: CheckedRow[] = [];
+    const valid: PreparedRow[] = [];
     const report: ReportRow[] = [];
+    // Row-local hooks (the password hash: scrypt on libuv's threads) start as each new row passes
+    // its check, so hashing runs on the other cores while this thread checks the next rows.
+    const early = rowLocal(entity);
+    const hooks = limiter(HOOKS_AT_ONCE);
     for (let i = 0; i < rows.length; i++) {
-      const checked = checker.check(rows[i]!, i + 1, input.fixes[String(i + 1)]);
+      const checked: PreparedRow = checker.check(rows[i]!, i + 1, input.fixes[String(i + 1)]);
       if (checked.errors.length > 0) report.push({ row: i + 1, values: rows[i]!, errors: checked.errors });
-      else valid.push(checked);
+      else {
+        if (early && checked.id === undefined && !(mode === 'all' && report.length > 0)) {
+          checked.prepared = hooks.run(() => runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true }));
+          // Awaited by the write; a job that stops first must not leave an unhandled rejection.
+          checked.prepared.catch(() => undefined);
+        }
+        valid.push(checked);
+      }
       progress.done = i + 1;
-      if (i % 5000 === 4999) {
+      if (i % 500 === 499) {
         await new Promise((resolve) => setImmediate(resolve));
         if (progress.cancelled) throw new ImportCancelled();
       }
@@ -206,6 +307,8 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
           failed_rows: report.length,
           report: report.length > 0 ? JSON.stringify(reportOf()) : null,
           error: null,
+          phase: null,
+          progress_at: sql`now()`,
           finished_at: sql`now()`,
         })
         .where('id', '=', jobId)

@@ -6,14 +6,26 @@ import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { translate } from '../auth/mailer.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { exportLanguage, fieldLabelKey } from './export-rows.js';
-import { MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
-import { type ImportMode, liveImports, type LiveProgress, type ReportRow, runImport, storedByKey } from './import-job.js';
+import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
+import {
+  failStaleImports,
+  type ImportMode,
+  liveImports,
+  type LiveProgress,
+  type ReportRow,
+  runImport,
+  STALE_SECONDS,
+  startHeartbeat,
+  storedByKey,
+} from './import-job.js';
 import { checkFixes, checkMapping, createRowChecker, guessMapping, importConfigOf } from './import-rows.js';
 
 /** Rows the preview shows besides the invalid ones. */
 const PREVIEW_ROWS = 20;
 /** Invalid rows the preview lists at most. */
 const PREVIEW_INVALID = 500;
+/** How long a cancel sent to another server's job waits for it to stop before answering. */
+const CANCEL_WAIT_MS = (STALE_SECONDS + 5) * 1000;
 
 interface JobRow {
   id: number;
@@ -30,27 +42,47 @@ interface JobRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  phase: string | null;
+  phase_started_at: Date | null;
+  progress_at: Date | null;
+  cancel_requested: boolean;
   report?: unknown;
 }
 
-const JOB_COLUMNS = ['id', 'entity', 'status', 'mode', 'filename', 'total_rows', 'done_rows', 'created_rows', 'updated_rows', 'failed_rows', 'error', 'created_at', 'started_at', 'finished_at'] as const;
+const JOB_COLUMNS = [
+  'id', 'entity', 'status', 'mode', 'filename', 'total_rows', 'done_rows', 'created_rows', 'updated_rows', 'failed_rows', 'error',
+  'created_at', 'started_at', 'finished_at', 'phase', 'phase_started_at', 'progress_at', 'cancel_requested',
+] as const;
 
-/** A job as the API shows it: with live progress (phase, rows done, rate, seconds left) while it runs here. */
+/**
+ * A job as the API shows it, the same from every server: while it runs, its phase, rows done,
+ * rate and seconds left, from this server's live counters when it runs here, else from the job's
+ * row (which its server's heartbeat renews every second).
+ */
 function jobView(job: JobRow) {
   const live = liveImports.get(job.id);
   const view: Record<string, unknown> = { ...job, has_report: job.failed_rows > 0 };
-  delete view.report;
-  if (live && job.status === 'running') {
-    const seconds = Math.max(0.001, (Date.now() - live.startedAt) / 1000);
-    const rate = live.done / seconds;
-    Object.assign(view, {
-      phase: live.phase,
-      done_rows: live.done,
-      total_rows: live.total,
-      rate: Math.round(rate),
-      seconds_left: rate > 0 ? Math.ceil((live.total - live.done) / rate) : null,
-    });
+  for (const key of ['report', 'phase_started_at', 'progress_at']) delete view[key];
+  if (job.status !== 'running') {
+    view.phase = null;
+    return view;
   }
+  const progress = live
+    ? { phase: live.phase, done: live.done, total: live.total, seconds: (Date.now() - live.startedAt) / 1000 }
+    : {
+        phase: job.phase ?? 'reading',
+        done: job.done_rows,
+        total: job.total_rows,
+        seconds: job.phase_started_at && job.progress_at ? (new Date(job.progress_at).getTime() - new Date(job.phase_started_at).getTime()) / 1000 : 0,
+      };
+  const rate = progress.done / Math.max(0.001, progress.seconds);
+  Object.assign(view, {
+    phase: progress.phase,
+    done_rows: progress.done,
+    total_rows: progress.total,
+    rate: Math.round(rate),
+    seconds_left: rate > 0 ? Math.ceil((progress.total - progress.done) / rate) : null,
+  });
   return view;
 }
 
@@ -71,7 +103,9 @@ export async function importRoutes(app: FastifyInstance) {
   const ctx = () => ({ db: app.db, registry: app.entities });
 
   // A job left running by a server that stopped never committed: its rows are not in the tables.
-  await db.updateTable('import_jobs').set({ status: 'failed', error: 'dataio.import.errors.interrupted', finished_at: sql`now()` }).where('status', '=', 'running').execute();
+  // PGlite has one server, so every running job is such a job; on PostgreSQL other servers may be
+  // running theirs, so only jobs whose heartbeat stopped (failStaleImports, also before each read).
+  await failStaleImports(db, app.database.kind === 'pglite');
   app.addHook('onClose', async () => {
     for (const live of liveImports.values()) live.cancelled = true;
     await Promise.allSettled([...liveImports.values()].map((live) => live.finished));
@@ -83,7 +117,10 @@ export async function importRoutes(app: FastifyInstance) {
     if (!canPerform(entity!, 'create', request.user?.role) || (config.key && !canPerform(entity!, 'update', request.user?.role))) throw forbidden();
     return entity!;
   };
-  const loadJob = async (request: FastifyRequest, withFile = false) => {
+  /** The rows of the jobs this server runs, as they were when they started. */
+  const runningHere = new Map<number, JobRow>();
+  const isStale = (job: JobRow) => !job.progress_at || Date.now() - new Date(job.progress_at).getTime() > STALE_SECONDS * 1000;
+  const loadJob = async (request: FastifyRequest, withFile = false): Promise<{ job: JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown }; entity: LoadedEntity }> => {
     const raw = (request.params as { id: string }).id;
     if (!/^[1-9]\d{0,9}$/.test(raw)) throw badRequest('Invalid import ID');
     const job = (await db
@@ -92,6 +129,10 @@ export async function importRoutes(app: FastifyInstance) {
       .where('id', '=', Number(raw))
       .executeTakeFirst()) as (JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown }) | undefined;
     if (!job) throw notFound('Import not found.');
+    if (job.status === 'running' && !liveImports.has(job.id) && isStale(job)) {
+      await failStaleImports(db);
+      return loadJob(request, withFile);
+    }
     // PGlite returns bytea as a Uint8Array, pg as a Buffer.
     if (job.file) job.file = Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
     const entity = importable(job.entity, request);
@@ -130,6 +171,7 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.get('/imports', async (request) => {
     const entity = importable((request.query as { entity?: string }).entity, request);
+    await failStaleImports(db);
     const jobs = (await db
       .selectFrom('import_jobs')
       .select([...JOB_COLUMNS])
@@ -170,13 +212,27 @@ export async function importRoutes(app: FastifyInstance) {
     const body = bodyOf(request);
     const mode = (body.mode ?? 'all') as ImportMode;
     if (mode !== 'all' && mode !== 'valid') throw badRequest('The mode must be all or valid.');
-    const headers = (await parseImportFile(job.file!)).headers;
+    const headers = await importHeaders(job.file!);
     const mapping = checkMapping(entity, body.mapping, headers.length);
     const fixes = checkFixes(entity, body.fixes, job.total_rows);
+    await failStaleImports(db);
     try {
       await db
         .updateTable('import_jobs')
-        .set({ status: 'running', mode, mapping: JSON.stringify(mapping), fixes: JSON.stringify(fixes), started_at: sql`now()`, finished_at: null, error: null, report: null })
+        .set({
+          status: 'running',
+          mode,
+          mapping: JSON.stringify(mapping),
+          fixes: JSON.stringify(fixes),
+          started_at: sql`now()`,
+          finished_at: null,
+          error: null,
+          report: null,
+          phase: 'reading',
+          phase_started_at: sql`now()`,
+          progress_at: sql`now()`,
+          cancel_requested: false,
+        })
         .where('id', '=', job.id)
         .execute();
     } catch (error) {
@@ -189,28 +245,50 @@ export async function importRoutes(app: FastifyInstance) {
     }
     const live: LiveProgress = { phase: 'reading', done: 0, total: job.total_rows, startedAt: Date.now(), cancelled: false, finished: Promise.resolve() };
     liveImports.set(job.id, live);
+    const { file: _file, mapping: _mapping, fixes: _fixes, ...row } = job;
+    runningHere.set(job.id, { ...row, status: 'running', mode, error: null, finished_at: null });
+    const stopHeartbeat = startHeartbeat(db, job.id, live);
     live.finished = runImport(
       { jobId: job.id, entity, file: job.file!, mapping, fixes, mode, userId: request.user?.id ?? null, ip: request.ip },
       ctx(),
       live,
     )
       .catch((error: unknown) => app.log.error({ err: error, job: job.id }, 'import failed'))
-      .finally(() => liveImports.delete(job.id));
+      .finally(() => {
+        stopHeartbeat();
+        liveImports.delete(job.id);
+        runningHere.delete(job.id);
+      });
     reply.code(202);
-    return { data: jobView({ ...job, status: 'running' }) };
+    return { data: jobView({ ...job, status: 'running', phase: 'reading' }) };
   });
 
+  // A job running here is answered from memory: on PGlite its write transaction holds the only
+  // connection, and the progress must still move.
   app.get('/imports/:id', async (request) => {
+    const here = runningHere.get(Number((request.params as { id: string }).id));
+    if (here) {
+      importable(here.entity, request);
+      return { data: jobView(here) };
+    }
     const { job } = await loadJob(request);
     return { data: jobView(job) };
   });
 
+  // Cancels here when the job runs here; otherwise writes the request to the job's row, which its
+  // server reads within a heartbeat, and waits (up to CANCEL_WAIT_MS) for the job to stop.
   app.post('/imports/:id/cancel', async (request) => {
     const { job } = await loadJob(request);
+    if (job.status !== 'running') throw conflict('This import is not running.');
     const live = liveImports.get(job.id);
-    if (job.status !== 'running' || !live) throw conflict('This import is not running.');
-    live.cancelled = true;
-    await live.finished;
+    if (live) {
+      live.cancelled = true;
+      await live.finished;
+    } else {
+      await db.updateTable('import_jobs').set({ cancel_requested: true }).where('id', '=', job.id).where('status', '=', 'running').execute();
+      const deadline = Date.now() + CANCEL_WAIT_MS;
+      while (Date.now() < deadline && (await loadJob(request)).job.status === 'running') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const { job: after } = await loadJob(request);
     return { data: jobView(after) };
   });

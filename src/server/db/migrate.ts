@@ -5,6 +5,7 @@ import { judging } from './migrations/004-judging.js';
 import { resultsTables } from './migrations/005-results.js';
 import { history } from './migrations/006-history.js';
 import { dataioTables } from './migrations/007-dataio.js';
+import { dataioJobState } from './migrations/008-dataio-job-state.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '005-results': resultsTables,
   '006-history': history,
   '007-dataio': dataioTables,
+  '008-dataio-job-state': dataioJobState,
 };
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

@@ -17,6 +17,9 @@ function sameToken(a: string, b: string): boolean {
 
 /** The dotted paths of the strings (values or keys) in a parsed JSON body that hold a NUL character. */
 function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
+  // A raw upload (an import file) is bytes, not text: walking it key by key would build millions
+  // of entries; the import reads it as UTF-8 itself.
+  if (ArrayBuffer.isView(value)) return found;
   if (typeof value === 'string') {
     if (value.includes('\0')) found.push(path);
   } else if (value && typeof value === 'object') {
