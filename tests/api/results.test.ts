@@ -112,6 +112,25 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(res.body.data.selected).toEqual(r1.entries.filter((e) => e.trimmedMean !== null && e.trimmedMean >= 70).map((e) => e.contestId));
   });
 
+  it("names a created Round 2 exam within the name's length when the Round 1 name is already at the limit", async () => {
+    // Found by the property tests: a 150-character name plus ' (Round 2)' broke the column's check (500).
+    const rows: Array<{ id: number; round: number; category_id: number }> = await db.selectFrom('exams').select(['id', 'round', 'category_id']).orderBy('id').execute();
+    const used = [exams.r1!.category_id, exams.otherR1!.category_id];
+    const r1 = rows.find((r) => r.round === 1 && !used.includes(r.category_id))!;
+    const r2 = rows.find((r) => r.round === 2 && r.category_id === r1.category_id)!;
+    await db.deleteFrom('grades').where('exam_id', '=', r2.id).execute();
+    await db.deleteFrom('assignments').where('exam_id', '=', r2.id).execute();
+    await db.deleteFrom('exams').where('id', '=', r2.id).execute();
+    const long = 'Final jury of the year '.repeat(7).slice(0, 150);
+    await db.updateTable('exams').set({ name: long }).where('id', '=', r1.id).execute();
+    const res = await client.post<{ data: ShortlistResult }>(`/api/exams/${r1.id}/shortlist`, { min_score: 0 });
+    expect(res.status).toBe(200);
+    const created = await db.selectFrom('exams').select('name').where('id', '=', res.body.data.targetExamId).executeTakeFirstOrThrow();
+    expect(created.name.length).toBeLessThanOrEqual(150);
+    expect(created.name.endsWith(' (Round 2)')).toBe(true);
+    expect(created.name.startsWith(long.slice(0, 100))).toBe(true);
+  });
+
   it('refuses a shortlist from a Round 2 exam (409) and an ambiguous rule (422)', async () => {
     expect((await client.post(`/api/exams/${exams.r2!.id}/shortlist`, { top: 5 })).status).toBe(409);
     expect((await client.post(`/api/exams/${exams.r1!.id}/shortlist`, { top: 5, min_score: 50 })).status).toBe(422);

@@ -17,7 +17,8 @@ export interface TestApp {
 export async function startTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows the server's log of an API test (the error behind a 500, say).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     DEMO_DATA: 'false',

@@ -26,6 +26,13 @@ async function roundTwoExam(db: Kysely<any>, registry: EntityRegistry, categoryI
   return row ? readExam(db, registry, Number(row.id)) : null;
 }
 
+/** The Round 2 exam's name: 'Round 1' becomes 'Round 2', or ' (Round 2)' is added, within the name's maximum length. */
+function roundTwoName(name: string, maxLength = Number.POSITIVE_INFINITY): string {
+  if (/Round 1/i.test(name)) return name.replace(/Round 1/i, 'Round 2');
+  const suffix = ' (Round 2)';
+  return `${name.slice(0, Math.max(0, maxLength - suffix.length)).trimEnd()}${suffix}`;
+}
+
 /**
  * Shortlists entries of a Round 1 exam into its category's Round 2 exam (DESIGN §12): `top` N by
  * rank (entries tied with the N-th go too) or every entry whose final score is at least
@@ -53,7 +60,7 @@ export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examI
     const exam = registry.byName.get('exam')!;
     const statuses = statusEnum(registry);
     const data: Record<string, unknown> = {
-      name: /Round 1/i.test(source.name) ? source.name.replace(/Round 1/i, 'Round 2') : `${source.name} (Round 2)`,
+      name: roundTwoName(source.name, (exam.schema.properties?.name as { maxLength?: number } | undefined)?.maxLength),
       category_id: source.category_id,
       round: 2,
       max_score: source.max_score,
