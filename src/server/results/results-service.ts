@@ -5,7 +5,7 @@ import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, Resu
 import { conflict, notFound } from '../errors.js';
 import { judgingStatus } from '../routes/dashboard.js';
 import type { EntityRegistry } from '../operations/context.js';
-import { type ExamData, type ExamRow, loadExamData } from './exam-data.js';
+import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
 
 /** The 409 every write to a finalised exam gets, naming the exam. */
 export const finalisedConflict = (exam: { id: number; name: string }) =>
@@ -100,7 +100,12 @@ export async function liveResults(db: Kysely<any>, registry: EntityRegistry, exa
 /** The results of an exam: the locked figures once it is finalised, else computed now. */
 export async function examResults(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const lock = await examLock(db, examId);
-  if (lock) return { ...lock.results, finalised: { at: lock.at, by: lock.by } };
+  if (lock) {
+    // The figures are the stored ones; the exam's name and status are what they are now (the
+    // snapshot was taken while it was still closed).
+    const now = await readExam(db, registry, examId);
+    return { ...lock.results, exam: { ...lock.results.exam, name: now.name, status: now.status }, finalised: { at: lock.at, by: lock.by } };
+  }
   const live = await liveResults(db, registry, examId);
   // Made final through the status workflow rather than finalise: grades are locked all the same.
   return live.exam.status === 'final' ? { ...live, finalised: { at: new Date().toISOString(), by: null } } : live;
