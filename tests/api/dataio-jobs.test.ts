@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../helpers/databases.js';
+import { freePort } from '../helpers/free-port.js';
 
 // Import jobs across real server processes (dist/server/main.js; run `node build.mjs` first):
 // a server killed with SIGKILL in the middle of an import's writes leaves none of its rows (PGlite
@@ -22,14 +22,6 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   for (const database of databases) await database.drop();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   headers: Record<string, string>;

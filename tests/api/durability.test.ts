@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/kysely.js';
+import { freePort } from '../helpers/free-port.js';
 
 // kill -9 a real server (dist/server/main.js) on PGlite while it acknowledges writes, restart it
 // on the same DATA_DIR, and check that nothing acknowledged was lost. CI runs this on every push.
@@ -19,14 +19,6 @@ afterAll(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the server and resolves once it listens; rejects with its output if it exits instead. */
 async function start(port: number): Promise<{ process: ChildProcess; exit: Promise<number | null>; startMs: number }> {

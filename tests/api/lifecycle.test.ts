@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/server/data-dir-lock.js';
 import { openDatabase } from '../../src/server/db/kysely.js';
+import { freePort } from '../helpers/free-port.js';
 
 // Real server processes from dist/ (`npm test` builds first; run `node build.mjs` before a targeted run).
 const MAIN = path.resolve('dist/server/main.js');
@@ -17,14 +17,6 @@ afterEach(() => {
   children.clear();
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   child: ChildProcess;
