@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { FieldError } from '../../shared/api-contract.js';
-import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import type { FieldError } from '../api-contract.js';
+import type { LoadedEntity } from '../descriptor/types.js';
 
 /** The errors a hook throws; the server answers them as it answers its own. */
 export interface HookErrors {
@@ -51,3 +51,48 @@ export type WriteHookInput = Omit<WriteHookContext, keyof HookServices>;
 
 /** A `beforeWrite` hook: runs after validation, before the row is written. */
 export type BeforeWriteHook = (context: WriteHookContext) => void | Promise<void>;
+
+/** A hook as registered: its function and, when it reads nothing but the row it is given, `rowLocal`. */
+export interface HookRegistration {
+  beforeWrite: BeforeWriteHook;
+  /**
+   * True when the hook queries nothing (it only reads and changes `data`), so an import may run it
+   * for many rows at once; others (a slug unique in the table) run one row at a time, each row
+   * written before the next is prepared.
+   */
+  rowLocal?: boolean;
+}
+
+/** What an application registers on the server: write hooks by the name a descriptor's `hooks.beforeWrite` gives. */
+export interface ServerExtension {
+  hooks?: Readonly<Record<string, BeforeWriteHook | HookRegistration>>;
+}
+
+const hooks = new Map<string, HookRegistration>();
+
+/**
+ * Registers server hooks by name: the one call for an application's hooks, as for the ones the
+ * console ships (`src/extensions/server/index.ts`). A descriptor naming a hook that is not
+ * registered stops start-up. Registering one name twice with another function is an error.
+ *
+ * @example registerServerExtension({ hooks: { 'slug-from-name': slugFromName, 'hash-password': { beforeWrite: hashPassword, rowLocal: true } } });
+ */
+export function registerServerExtension(extension: ServerExtension): void {
+  for (const [name, entry] of Object.entries(extension.hooks ?? {})) {
+    const registration = typeof entry === 'function' ? { beforeWrite: entry } : entry;
+    const existing = hooks.get(name);
+    if (!existing) hooks.set(name, Object.freeze({ ...registration }));
+    // The same hook again (a module evaluated twice) changes nothing; another hook is an error.
+    else if (existing.beforeWrite !== registration.beforeWrite) throw new Error(`The server hook "${name}" is registered twice.`);
+  }
+}
+
+/** The hook registered under `name`, or `undefined`. */
+export function hookFor(name: string): HookRegistration | undefined {
+  return hooks.get(name);
+}
+
+/** Names of every registered hook (what start-up checks descriptors against). */
+export function registeredHookNames(): string[] {
+  return [...hooks.keys()];
+}
