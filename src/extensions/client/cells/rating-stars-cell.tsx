@@ -1,5 +1,3 @@
-import { StarFilledIcon, StarIcon } from '@radix-ui/react-icons';
-import { Flex } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellProps } from '../../../engine/registry/index.js';
@@ -25,16 +23,16 @@ export function ratingOf(value: unknown): number | null {
 /**
  * A rating as stars ('★★★★☆'), read out as one image named '4 out of 5 stars' in the reader's
  * language. An application's own cell, registered in `../index.ts`; a descriptor uses it as
- * `"cell": "rating-stars"`.
+ * `"cell": "rating-stars"`. Plain characters, no icon set: the registration is loaded with the
+ * app's first page (it holds the screens' routes), which stays small.
  */
 export function RatingStarsCell({ value }: CellProps): ReactElement {
   const { t } = useTranslation();
   const rating = ratingOf(value) ?? 0;
   return (
-    <Flex role="img" aria-label={t('common.cells.rating', { value: rating, max: RATING_STARS })} gap="1" align="center" style={{ color: 'var(--amber-9)' }}>
-      {Array.from({ length: RATING_STARS }, (_, star) =>
-        star < rating ? <StarFilledIcon key={star} aria-hidden /> : <StarIcon key={star} aria-hidden style={{ color: 'var(--gray-8)' }} />,
-      )}
-    </Flex>
+    <span role="img" aria-label={t('common.cells.rating', { value: rating, max: RATING_STARS })} style={{ color: 'var(--amber-9)', whiteSpace: 'nowrap', letterSpacing: '0.1em' }}>
+      {'★'.repeat(rating)}
+      <span style={{ color: 'var(--gray-8)' }}>{'☆'.repeat(RATING_STARS - rating)}</span>
+    </span>
   );
 }
