@@ -22,17 +22,7 @@ export function EntityCreateScreen({ entity }: { entity: ClientEntity }): ReactE
         heading={entityText(entity, 'createTitle', t)}
       />
       <Card size="3" style={{ maxWidth: 720 }}>
-        <EntityForm
-          entity={entity}
-          mode="create"
-          initialData={create.initialData}
-          serverErrors={create.serverErrors}
-          saving={create.saving}
-          onSubmit={create.save}
-          onCancel={create.cancel}
-          onDirtyChange={create.setDirty}
-          onUnplacedErrors={create.onUnplacedErrors}
-        />
+        <EntityForm entity={entity} mode="create" {...create.form} />
       </Card>
     </>
   );

@@ -37,18 +37,7 @@ export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactEle
       />
       <Card size="3" style={{ maxWidth: 720 }}>
         {ready ? (
-          <EntityForm
-            key={edit.formKey}
-            entity={entity}
-            mode="edit"
-            initialData={edit.initialData}
-            serverErrors={edit.serverErrors}
-            saving={edit.saving}
-            onSubmit={edit.save}
-            onCancel={edit.cancel}
-            onDirtyChange={edit.setDirty}
-            onUnplacedErrors={edit.onUnplacedErrors}
-          />
+          <EntityForm key={edit.formKey} entity={entity} mode="edit" {...edit.form} />
         ) : (
           <RecordStateView entity={entity} state={edit} back={{ to: paths.list, label: entityText(entity, 'backToList', t) }} />
         )}

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { isApiError } from '../data/api-error.js';
 import { entityPaths, recordTitle } from '../data/entity-labels.js';
@@ -11,7 +10,7 @@ import { useDialogs } from '../ui/dialog-context.js';
 import { buildFormSchema, pickFormData } from './form-schema.js';
 import { MergeContent } from './merge-dialog.js';
 import { planMerge } from './merge-plan.js';
-import { useSaveFeedback } from './use-save-feedback.js';
+import { useSaveFeedback, type FormBindings } from './use-save-feedback.js';
 
 /** What an edit screen renders: the record's load, the form's start, the save and its state (ra-core's `useEditController`). */
 export interface EditController extends Omit<RecordQuery, 'record' | 'refetch'> {
@@ -21,15 +20,8 @@ export interface EditController extends Omit<RecordQuery, 'record' | 'refetch'> 
   record: EntityRecord | undefined;
   /** Changes when the form must start again from `record` (after a merge or a reload): the form's `key`. */
   formKey: number;
-  /** The form's starting values: the form's fields of `record`. */
-  initialData: Record<string, unknown>;
-  serverErrors: FieldError[] | undefined;
-  saving: boolean;
-  /** Saves the form's body with `If-Match` on the version the form started from. */
-  save(body: Record<string, unknown>): void;
-  cancel(): void;
-  setDirty(dirty: boolean): void;
-  onUnplacedErrors(messages: string[]): void;
+  /** The edit form's bindings: the form's fields of `record`, the save (with `If-Match` on that version) and its state. */
+  form: FormBindings;
 }
 
 /** A 409 because the record changed since it was loaded (a unique clash names its field instead). */
@@ -106,12 +98,6 @@ export function useEditController(entity: ClientEntity): EditController {
     record: base?.record,
     formKey: base?.version ?? 0,
     paths: feedback.paths,
-    initialData,
-    serverErrors: feedback.serverErrors,
-    saving: mutation.isPending,
-    save: (body) => mutation.mutate({ body }),
-    cancel: feedback.cancel,
-    setDirty: feedback.setDirty,
-    onUnplacedErrors: feedback.onUnplacedErrors,
+    form: feedback.form(initialData, mutation.isPending, (body) => mutation.mutate({ body })),
   };
 }

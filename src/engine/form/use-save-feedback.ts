@@ -7,6 +7,7 @@ import { isApiError } from '../data/api-error.js';
 import { entityPaths, entityText } from '../data/entity-labels.js';
 import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
 import { useToasts } from '../ui/toast-context.js';
+import type { EntityFormProps } from './entity-form.js';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';
 
 /** Field errors of a failed save that belong under fields (422, or a 409 unique clash naming a field). */
@@ -14,6 +15,14 @@ export function fieldErrorsOf(error: unknown): FieldError[] | undefined {
   if (!isApiError(error) || !error.errors) return undefined;
   return error.status === 422 || error.status === 409 ? error.errors : undefined;
 }
+
+/**
+ * What a create or edit controller hands its form: the starting values, the server's field errors,
+ * the save and its state, the way back, and the unsaved-changes and unplaced-error reports.
+ *
+ * @example <EntityForm entity={entity} mode="create" {...create.form} />
+ */
+export type FormBindings = Omit<EntityFormProps, 'entity' | 'mode'>;
 
 /**
  * What the create and edit controllers share: the unsaved-changes guard, the server's field errors,
@@ -47,13 +56,18 @@ export function useSaveFeedback(entity: ClientEntity) {
 
   return {
     paths,
-    serverErrors,
     setServerErrors,
-    setDirty,
     saved,
     failed,
-    onUnplacedErrors,
-    /** Back to the list (the guard asks first when the form has changes). */
-    cancel: () => navigate(paths.list),
+    /** The form's bindings for these starting values and this save (Cancel goes back to the list, the guard asking first). */
+    form: (initialData: Record<string, unknown>, saving: boolean, save: (body: Record<string, unknown>) => void): FormBindings => ({
+      initialData,
+      serverErrors,
+      saving,
+      onSubmit: save,
+      onCancel: () => navigate(paths.list),
+      onDirtyChange: setDirty,
+      onUnplacedErrors,
+    }),
   };
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { createServiceContext } from './service-context.js';
 
 /** A shown toast's id, to dismiss it. */
 export type ToastId = string | number;
@@ -28,12 +29,5 @@ export interface ToastApi {
   dismiss(id: ToastId): void;
 }
 
-/** The service in context; null outside a `ToastProvider`. */
-export const ToastContext = createContext<ToastApi | null>(null);
-
-/** The toast service; throws when no `ToastProvider` is above the caller. */
-export function useToasts(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToasts() needs a <ToastProvider> above it.');
-  return api;
-}
+/** The service in context (null outside a `ToastProvider`), and `useToasts()`, which throws without one. */
+export const [ToastContext, useToasts] = createServiceContext<ToastApi>('useToasts', 'ToastProvider');

@@ -12,11 +12,16 @@ export interface HookErrors {
 
 /** One audit row a hook adds to the write's transaction (see `writeAudit`: never a password or a token in `details`). */
 export interface HookAuditEntry {
+  /** What was done (`create`, `judging.finalise`, ...). */
   action: string;
+  /** Who did it (null for a system action). */
   userId?: number | null;
+  /** The record acted on. */
   entity?: string | null;
   entityId?: string | number | null;
+  /** Extra facts; a text value under a secret-like key (password, token, ...) is dropped. */
   details?: Record<string, unknown>;
+  /** The record before and after the action: their differing fields are stored, secrets never. */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
