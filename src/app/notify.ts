@@ -7,7 +7,8 @@ const listeners = new Set<() => void>();
 /**
  * Asks the app to mount the one toast container (once; later calls do nothing). The sign-in page
  * shows none until its first toast, so react-toastify stays out of its first load; every other
- * screen asks for it as it loads (see router.tsx), since the engine calls `toast` directly.
+ * screen asks for it as it loads (see router.tsx), since its toasts (the engine's through the toast
+ * port, `ToastProvider`) need the container.
  */
 export function requestToasts(): void {
   if (requested) return;

@@ -10,7 +10,9 @@ import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 import { homePathFor } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
-import { screens } from '../extensions/screens/index.js';
+// The application's cells, widgets and screens, registered before the routes below are built.
+import '../extensions/client/index.js';
+import { registeredScreens } from '../engine/registry/index.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -93,7 +95,7 @@ export const routes: RouteObject[] = [
           { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
           { index: true, element: <HomeRedirect /> },
           // Workflow screens registered from src/extensions (jury portal, judging, results).
-          ...screens.map((screen) => ({
+          ...registeredScreens().map((screen) => ({
             path: screen.path,
             element: <ProtectedRoute roles={screen.roles}>{lazyElement(screen.load)}</ProtectedRoute>,
           })),

@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { DialogProvider } from '../../src/app/dialogs/dialog-provider.js';
 import { i18n, type Language } from '../../src/app/i18n.js';
+import { ToastProvider } from '../../src/app/toast-provider.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import { EntityRoutes } from '../../src/engine/routes/entity-routes.js';
 import { loadEntities, toClientEntity, type ClientEntity, type EntitySource } from '../../src/shared/descriptor/index.js';
@@ -135,7 +136,7 @@ export class FakeApi {
   }
 }
 
-/** Renders `ui` inside the app's providers (Radix theme, i18n, query client, dialogs, toasts) at `path`. */
+/** Renders `ui` inside the app's providers (Radix theme, i18n, query client, dialogs, the toast service and its container) at `path`. */
 export async function renderWithApp(
   ui: ReactElement,
   { api, path: at = '/', language = 'en' }: { api: FakeApi; path?: string; language?: Language },
@@ -150,8 +151,10 @@ export async function renderWithApp(
       <QueryClientProvider client={client}>
         <Theme>
           <DialogProvider>
-            <RouterProvider router={router} />
-            <ToastContainer position="top-right" autoClose={4000} limit={3} />
+            <ToastProvider>
+              <RouterProvider router={router} />
+              <ToastContainer position="top-right" autoClose={4000} limit={3} />
+            </ToastProvider>
           </DialogProvider>
         </Theme>
       </QueryClientProvider>

@@ -131,4 +131,18 @@ describe('an entity added with no code: the sponsor fixture', { timeout: 240_000
       expect((await apiClient(page).get(`/sponsors/${id}`)).status).toBe(404);
     });
   });
+
+  it("renders an application's own cell, registered from src/extensions: the rating as stars", async () => {
+    await withScreenshotOnFailure(page, 'sponsor-rating', async () => {
+      await page.goto(`${server.url}/dashboard`);
+      await switchLanguage(page, 'en');
+      const created = await apiClient(page).post('/sponsors', { name: 'Rated Partner Bhd', tier: 'bronze', rating: 4 });
+      expect(created.status).toBe(201);
+      await page.goto(`${server.url}/manage-sponsor`);
+      const stars = page.getByRole('row', { name: /Rated Partner Bhd/ }).getByRole('img', { name: text('en', 'common.cells.rating', { value: '4', max: '5' }) });
+      await expect.poll(() => stars.isVisible()).toBe(true);
+      expect(await stars.textContent()).toBe('★★★★☆');
+      expect((await apiClient(page).delete(`/sponsors/${created.body.data.id}`)).status).toBe(204);
+    });
+  });
 });

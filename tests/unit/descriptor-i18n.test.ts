@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { beforeWriteHooks } from '../../src/extensions/hooks/index.js';
+import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import type { EntityDescriptor, FieldDisplay } from '../../src/shared/descriptor/types.js';
 
@@ -12,7 +12,7 @@ const entities = loadEntities(
     const schemaFile = path.join('schemas', `${descriptor.schema ?? descriptor.name}.schema.json`);
     return { file: path.join('entities', name), descriptor, schemaFile, schema: read(schemaFile) };
   }),
-  { knownHooks: Object.keys(beforeWriteHooks) },
+  { knownHooks: registeredHookNames(), names: knownExtensionNames },
 );
 const locales = Object.fromEntries(['en', 'id', 'ms'].map((lang) => [lang, read(`locales/${lang}/common.json`)]));
 const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);

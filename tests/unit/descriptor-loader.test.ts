@@ -5,12 +5,12 @@ import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { toFieldErrors } from '../../src/shared/field-errors.js';
-import { beforeWriteHooks } from '../../src/extensions/hooks/index.js';
+import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { slugify } from '../../src/extensions/hooks/slugify.js';
 import { objectName } from '../../src/server/db/sync/desired-schema.js';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-const knownHooks = Object.keys(beforeWriteHooks);
+const knownHooks = registeredHookNames();
 
 function source(name: string, dir = 'tests/fixtures'): EntitySource {
   const file = path.join(dir, 'entities', `${name}.json`);
@@ -25,7 +25,7 @@ function errorAfter(edit: (gadget: EntitySource) => void): DescriptorError {
   const sources = fixtures();
   edit(sources[1]!);
   try {
-    loadEntities(sources, { knownHooks });
+    loadEntities(sources, { knownHooks, names: knownExtensionNames });
   } catch (error) {
     if (error instanceof DescriptorError) return error;
     throw error;
@@ -36,7 +36,7 @@ function errorAfter(edit: (gadget: EntitySource) => void): DescriptorError {
 describe('loadEntities', () => {
   it('loads every real entity and fixture, filling defaults and freezing the result', () => {
     const real = fs.readdirSync('entities').map((f) => source(path.basename(f, '.json'), '.'));
-    const loaded = loadEntities([...real, ...fixtures()], { knownHooks });
+    const loaded = loadEntities([...real, ...fixtures()], { knownHooks, names: knownExtensionNames });
     const category = loaded.find((e) => e.descriptor.name === 'category')!;
     expect(category.descriptor.routes).toEqual({
       list: 'manage-category',
@@ -94,7 +94,7 @@ describe('loadEntities', () => {
   it('accepts a reference filter on a relation\'s foreign key, with option fields of the target', () => {
     const sources = fixtures();
     (sources[1]!.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
-    const gadget = loadEntities(sources, { knownHooks })[1]!;
+    const gadget = loadEntities(sources, { knownHooks, names: knownExtensionNames })[1]!;
     expect(gadget.descriptor.list.filters.at(-1)).toMatchObject({ input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
   });
 
@@ -107,7 +107,7 @@ describe('loadEntities', () => {
 
 describe('toClientEntity', () => {
   it('drops server-only keys and resolves permissions for the role', () => {
-    const [, , ledger] = loadEntities(fixtures(), { knownHooks });
+    const [, , ledger] = loadEntities(fixtures(), { knownHooks, names: knownExtensionNames });
     const client = toClientEntity(ledger!, 'admin') as unknown as Record<string, unknown>;
     expect(client).not.toHaveProperty('hooks');
     expect(client).not.toHaveProperty('table');
@@ -119,7 +119,7 @@ describe('toClientEntity', () => {
 
 describe('message keys', () => {
   it('maps a descriptor message first, then validation.<keyword> with ajv params', () => {
-    const [category] = loadEntities([source('category', '.')], { knownHooks });
+    const [category] = loadEntities([source('category', '.')], { knownHooks, names: knownExtensionNames });
     const errors = toFieldErrors(
       [
         { instancePath: '', keyword: 'required', params: { missingProperty: 'name' } },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { widgets } from '../../src/engine/rjsf-radix/index.js';
-import { beforeWriteHooks } from '../../src/extensions/hooks/index.js';
+import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { WIDGET_NAMES } from '../../src/shared/descriptor/types.js';
@@ -17,7 +17,7 @@ const category = (): EntitySource => ({
 
 function errorOf(source: EntitySource): DescriptorError | undefined {
   try {
-    loadEntities([source], { knownHooks: Object.keys(beforeWriteHooks) });
+    loadEntities([source], { knownHooks: registeredHookNames(), names: knownExtensionNames });
     return undefined;
   } catch (error) {
     if (error instanceof DescriptorError) return error;

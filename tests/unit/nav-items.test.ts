@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildNav, menuIcon } from '../../src/app/layout/nav-items.js';
 import { readEntitySources } from '../../src/server/plugins/entities.js';
-import { beforeWriteHooks } from '../../src/extensions/hooks/index.js';
+import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
 import type { ClientEntity } from '../../src/shared/descriptor/types.js';
 
 const loaded = loadEntities(readEntitySources({ entitiesDirs: ['entities'], schemasDirs: ['schemas'] }), {
-  knownHooks: Object.keys(beforeWriteHooks),
+  knownHooks: registeredHookNames(),
+  names: knownExtensionNames,
 });
 const metaFor = (role: string): ClientEntity[] =>
   loaded

@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { THEME_SETTINGS, useAppearance } from '../appearance.js';
 import { DialogProvider } from '../dialogs/dialog-provider.js';
 import { getQueryClient } from '../query-client.js';
+import { ToastProvider } from '../toast-provider.js';
 import { ErrorFallback } from '../pages/route-error-page.js';
 import { LoadingPage } from '../pages/loading-page.js';
 import { Footer } from './footer.js';
@@ -29,7 +30,7 @@ class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }
 
 /**
  * The signed-in frame: sidebar (or mobile menu), header, the screen, the footer; and the providers
- * the screens need (TanStack Query, Radix `<Theme>`, the dialog service).
+ * the screens need (TanStack Query, Radix `<Theme>`, the dialog and toast services).
  */
 export function AuthenticatedLayout() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export function AuthenticatedLayout() {
     <QueryClientProvider client={getQueryClient()}>
     <Theme appearance={appearance} {...THEME_SETTINGS} hasBackground={false}>
     <DialogProvider>
+    <ToastProvider>
     <Flex minHeight="100vh">
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
@@ -59,6 +61,7 @@ export function AuthenticatedLayout() {
         <Footer />
       </Flex>
     </Flex>
+    </ToastProvider>
     </DialogProvider>
     </Theme>
     </QueryClientProvider>

@@ -1,8 +1,12 @@
 /**
- * Cell renderers by name: the descriptor's `cell` (list column or detail field) picks one.
- * To add a kind, write the component and add one line here (and its name to `CELL_KINDS`).
+ * The cells the engine ships, registered by name through `registerExtension` exactly as an
+ * application registers its own (`src/extensions/client/index.ts`); the descriptor's `cell` (list
+ * column or detail field) picks one. To add a kind to the engine, write the component, add one
+ * line here and its name to `CELL_KINDS`.
  */
-import type { CellKind } from '../../shared/descriptor/types.js';
+import type { ShippedCellKind } from '../../shared/descriptor/types.js';
+import { registeredCell, registerExtension } from '../registry/extension-registry.js';
+import type { CellRegistration } from '../registry/extension-types.js';
 import { BadgeCell, StatusBadgeCell } from './badge-cells.js';
 import { isEmptyValue, type CellComponent } from './cell-types.js';
 import { DateCell, RelativeDateCell } from './date-cells.js';
@@ -11,8 +15,8 @@ import { MoneyCell, moneyOf } from './money-cell.js';
 import { PresenceCell } from './presence-cell.js';
 import { NumberCell, TextCell, TruncateCell } from './text-cells.js';
 
-/** Every cell kind's renderer. `relation` renders the related field as text (see `FieldValue`). */
-export const cells: Record<CellKind, CellComponent> = {
+/** Every shipped cell kind's renderer. `relation` renders the related field as text (see `FieldValue`). */
+export const cells: Readonly<Record<ShippedCellKind, CellRegistration>> = {
   text: TextCell,
   truncate: TruncateCell,
   badge: BadgeCell,
@@ -24,23 +28,21 @@ export const cells: Record<CellKind, CellComponent> = {
   email: EmailCell,
   phone: PhoneCell,
   number: NumberCell,
-  money: MoneyCell,
+  // Money without an amount is empty in its own way ('Not provided').
+  money: { component: MoneyCell, isEmpty: (value) => moneyOf(value) === null },
   relation: TextCell,
   presence: PresenceCell,
 };
 
+registerExtension({ cells });
+
 /** The renderer of `kind`, plain text when unknown or absent. */
 export function cellFor(kind: string | undefined): CellComponent {
-  return (kind && Object.prototype.hasOwnProperty.call(cells, kind) ? cells[kind as CellKind] : undefined) ?? TextCell;
+  return registeredCell(kind)?.component ?? TextCell;
 }
-
-/** Kinds whose values can be empty in their own way (money without an amount). */
-const emptyWhen: Partial<Record<CellKind, (value: unknown) => boolean>> = {
-  money: (value) => moneyOf(value) === null,
-};
 
 /** Whether `value` shows as empty ('Not provided') in a cell of `kind`. */
 export function isEmptyFor(kind: string | undefined, value: unknown): boolean {
-  const check = kind && Object.prototype.hasOwnProperty.call(emptyWhen, kind) ? emptyWhen[kind as CellKind] : undefined;
+  const check = registeredCell(kind)?.isEmpty;
   return check ? check(value) : isEmptyValue(value);
 }

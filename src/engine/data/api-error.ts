@@ -93,7 +93,7 @@ export function translateItem(item: FieldError, t: Translate): string {
  * (a screen's own 'Failed to delete category') or the translated 'An error occurred'. A transport
  * failure reads 'The server could not be reached...'.
  *
- * @example toast.error(describeError(error, t, t('entities.category.delete_failed')))
+ * @example toasts.error(describeError(error, t, t('entities.category.delete_failed')))
  */
 export function describeError(error: unknown, t: Translate, fallback?: string): string {
   if (!(error instanceof ApiError)) return fallback ?? t(FALLBACK_ERROR_KEY);

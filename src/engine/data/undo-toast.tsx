@@ -1,8 +1,8 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import type { ToastApi } from '../ui/toast-context.js';
 import { http } from './http-client.js';
 import type { EntityRecord } from './entity-queries.js';
 
@@ -40,23 +40,24 @@ function UndoDeleteToast(props: { message: string; onUndo: () => Promise<void> }
  * calls `onRestored` (to refresh lists), or shows the server's reason when it cannot (a clash).
  */
 export function showDeletedToast(
+  toasts: ToastApi,
   entity: ClientEntity,
   record: EntityRecord,
   message: string,
   texts: { restored: string; failed: (error: unknown) => string },
   onRestored: () => Promise<void> | void,
 ): void {
-  const id = toast.success(
+  const id = toasts.success(
     <UndoDeleteToast
       message={message}
       onUndo={async () => {
-        toast.dismiss(id);
+        toasts.dismiss(id);
         try {
           await restoreRecord(entity, record.id);
-          toast.success(texts.restored);
+          toasts.success(texts.restored);
           await onRestored();
         } catch (error) {
-          toast.error(texts.failed(error));
+          toasts.error(texts.failed(error));
         }
       }}
     />,

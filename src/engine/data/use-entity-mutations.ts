@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { useDialogs } from '../ui/dialog-context.js';
+import { useToasts } from '../ui/toast-context.js';
 import { describeError, type Translate } from './api-error.js';
 import { entityPaths, entityText, recordTitle } from './entity-labels.js';
 import { deleteRecord, type EntityRecord } from './entity-queries.js';
@@ -34,6 +34,7 @@ export function useInvalidateEntity(entity: ClientEntity) {
 export function useDeleteWithConfirm(entity: ClientEntity) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
+  const toasts = useToasts();
   const invalidate = useInvalidateEntity(entity);
   const mutation = useMutation({
     mutationFn: (id: number) => deleteRecord(entity, id),
@@ -51,6 +52,7 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
           await mutation.mutateAsync(record.id);
           deleted = true;
           showDeletedToast(
+            toasts,
             entity,
             record,
             entityText(entity, 'deleted', t),
@@ -61,7 +63,7 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
             () => invalidate(),
           );
         } catch (error) {
-          toast.error(mutationErrorText(error, t, entityText(entity, 'deleteFailed', t)));
+          toasts.error(mutationErrorText(error, t, entityText(entity, 'deleteFailed', t)));
         }
         await invalidate(deleted ? record.id : undefined);
       },

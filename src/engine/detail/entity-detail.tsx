@@ -1,19 +1,17 @@
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';
-import { describeError } from '../data/api-error.js';
 import { entityPaths, entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
-import { entityRecordOptions, type EntityRecord } from '../data/entity-queries.js';
-import { parseRecordId } from '../../shared/record-id.js';
-import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
+import type { EntityRecord } from '../data/entity-queries.js';
+import { RecordStateView } from '../ui/record-state-view.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
+import { NoticeState } from '../ui/screen-states.js';
 import { RecordHistory } from './record-history.js';
-import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
+import { useDetailController } from './use-detail-controller.js';
 
 /** One titled card of label/value pairs; empty values say 'Not provided'. */
 function SectionCard(props: { entity: ClientEntity; section: DetailSection; record: EntityRecord }): ReactElement {
@@ -54,36 +52,29 @@ function NotFoundText({ title, hint }: { title: string; hint: string }): ReactEl
 }
 
 /**
- * The generic detail screen: breadcrumbs (Dashboard › Manage Company › Acme), the record's title
- * with Back, Edit and Delete as permitted, and the descriptor's sections. States: 'Invalid company
- * ID' (no request), spinner, 'Company not found.', 'Error loading company: …'. A Details tab and a
- * History tab (the record's audit rows, {@link RecordHistory}).
+ * The generic detail screen, a view of {@link useDetailController}: breadcrumbs (Dashboard ›
+ * Manage Company › Acme), the record's title with Back, Edit and Delete as permitted, and the
+ * descriptor's sections. States: 'Invalid company ID' (no request), spinner, 'Company not found.',
+ * 'Error loading company: …'. A Details tab and a History tab (the record's audit rows,
+ * {@link RecordHistory}).
  */
 export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
   usePageTitle(entityTextKeys(entity, 'detailTitle'), entityTextValues(entity, t));
-  const navigate = useNavigate();
-  const id = parseRecordId(useParams().id);
-  const paths = entityPaths(entity);
+  const detail = useDetailController(entity);
+  const { paths, record } = detail;
   const back = { to: paths.list, label: entityText(entity, 'backToList', t) };
-  const query = useQuery({ ...entityRecordOptions(entity, id ?? 0), enabled: id !== null });
-  const { confirmDelete, deletingId } = useDeleteWithConfirm(entity);
-  const record = query.data;
-
   const trail = [{ label: entityText(entity, 'title', t), url: paths.list }, { label: record ? recordTitle(entity, record) : entityText(entity, 'detailTitle', t) }];
 
   let body: ReactElement;
-  if (id === null) body = <ErrorState message={entityText(entity, 'invalidId', t)} back={back} />;
-  else if (query.isPending) body = <LoadingState />;
-  else if (query.error?.status === 404) {
-    // An entity may explain further under the title ('The requested contest with ID 7 was not found.').
-    const hint = t(`entities.${entity.name}.not_found_hint`, { id, defaultValue: '' });
-    // ... and word its way back differently ('Contest Not Found' offers 'Back to List').
+  if (detail.status !== 'ready' || !record) {
+    // An entity may explain further under the title ('The requested contest with ID 7 was not found.')
+    // and word its way back differently ('Contest Not Found' offers 'Back to List').
+    const hint = t(`entities.${entity.name}.not_found_hint`, { id: detail.id, defaultValue: '' });
     const notFoundBack = { ...back, label: t(`entities.${entity.name}.not_found_back`, { defaultValue: back.label }) };
-    body = <NoticeState message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)} back={notFoundBack} />;
-  }
-  else if (query.error || !record) body = <ErrorState message={entityText(entity, 'loadOneError', t, { message: describeError(query.error, t) })} back={back} />;
-  else
+    const notFound = <NoticeState message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)} back={notFoundBack} />;
+    body = <RecordStateView entity={entity} state={detail} back={back} notFound={notFound} />;
+  } else
     body = (
       <Tabs.Root defaultValue="details">
         <Tabs.List mb="4">
@@ -118,7 +109,7 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
           <RouterLink to={link.to.replace(':id', String(record.id))}>{t(link.label)}</RouterLink>
         </Button>
       ))}
-      {entity.permissions.update && (
+      {detail.canEdit && (
         <Button asChild>
           <RouterLink to={paths.edit(record.id)}>
             <Pencil1Icon aria-hidden />
@@ -126,15 +117,8 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
           </RouterLink>
         </Button>
       )}
-      {entity.permissions.delete && (
-        <Button
-          color="red"
-          variant="soft"
-          disabled={deletingId === record.id}
-          onClick={async () => {
-            if (await confirmDelete(record)) navigate(paths.list);
-          }}
-        >
+      {detail.canDelete && (
+        <Button color="red" variant="soft" disabled={detail.deleting} onClick={detail.remove}>
           <TrashIcon aria-hidden />
           {t('common.delete')}
         </Button>

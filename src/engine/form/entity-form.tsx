@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/api-contract.js';
 import { checkComparisons } from '../../shared/descriptor/comparisons.js';
 import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';
-import { templates, widgets } from '../rjsf-radix/index.js';
+import { registeredTemplates, registeredWidgets, templates, widgets } from '../rjsf-radix/index.js';
 import { buildFormSchema, buildFormUiSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
 import { createFormValidator } from './schema-validator.js';
 import { createErrorTransformer, toExtraErrors } from './validation.js';
@@ -111,6 +111,8 @@ export function EntityForm(props: EntityFormProps): ReactElement {
       uiSchema={uiSchema}
       formData={data}
       formContext={formContext}
+      widgets={registeredWidgets()}
+      templates={registeredTemplates()}
       validator={validator}
       idPrefix={`${entity.name}-${mode}`}
       onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}

@@ -1,7 +1,6 @@
 import { Button, Callout, Card, Flex, Link, Progress, Select, Text } from '@radix-ui/themes';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError, translateItem } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';
@@ -10,6 +9,7 @@ import { http, type QueryParams } from '../data/http-client.js';
 import { useInvalidateEntity } from '../data/use-entity-mutations.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import type { EntityListController } from './use-entity-list.js';
+import { useToasts } from '../ui/toast-context.js';
 
 /** Ids sent per bulk request: the progress moves after each. */
 const CHUNK = 100;
@@ -87,6 +87,7 @@ interface Failure {
  */
 export function BulkBar({ list, selection }: { list: EntityListController; selection: BulkSelection }): ReactElement | null {
   const { t, i18n } = useTranslation();
+  const toasts = useToasts();
   const dialogs = useDialogs();
   const invalidate = useInvalidateEntity(list.entity);
   const { entity } = list;
@@ -140,9 +141,9 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
         failed.push(...res.data.failed);
         setProgress({ done: Math.min(ids.length, start + CHUNK), total: ids.length });
       }
-      toast.success(t('dataio.bulk.done', { count: done }));
+      toasts.success(t('dataio.bulk.done', { count: done }));
     } catch (error) {
-      toast.error(t('dataio.bulk.failed', { message: describeError(error, t) }));
+      toasts.error(t('dataio.bulk.failed', { message: describeError(error, t) }));
     } finally {
       setProgress(null);
       setFailures(failed);

@@ -20,6 +20,7 @@ import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import type { BulkSelection } from './bulk-bar.js';
 import { RowActions } from '../widgets/row-actions.js';
+import { permittedRowActions, rowActionButtons } from './row-actions.js';
 import type { EntityListController } from './use-entity-list.js';
 
 declare module '@tanstack/table-core' {
@@ -59,9 +60,7 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
   const { entity } = list;
   const paths = entityPaths(entity);
   const can = entity.permissions;
-  const actions = entity.list.actions.filter(
-    (action) => (action === 'view' && can.read) || (action === 'edit' && can.update) || (action === 'delete' && can.delete),
-  );
+  const actions = permittedRowActions(entity);
 
   const columns = useMemo<ColumnDef<Features, EntityRecord>[]>(() => {
     const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => ({
@@ -104,17 +103,14 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
         cell: ({ row }) => (
           <RowActions
             recordLabel={recordTitle(entity, row.original)}
-            view={actions.includes('view') ? { to: paths.detail(row.original.id) } : undefined}
-            edit={actions.includes('edit') ? { to: paths.edit(row.original.id) } : undefined}
-            onDelete={actions.includes('delete') ? () => onDelete(row.original) : undefined}
-            deleting={deletingId === row.original.id}
+            actions={rowActionButtons(actions, { entity, record: row.original, paths, confirmDelete: onDelete, deleting: deletingId === row.original.id })}
           />
         ),
       });
     }
     return defs;
     // `t` changes identity with the language, which must re-render the headers.
-  }, [entity, t, can.read, actions.join(), deletingId, onDelete, selection]);
+  }, [entity, t, can.read, actions.map(([name]) => name).join(), deletingId, onDelete, selection]);
 
   const sorting: SortingState = [{ id: list.sort.field, desc: list.sort.direction === 'desc' }];
   const table = useTable({

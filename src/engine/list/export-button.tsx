@@ -2,11 +2,11 @@ import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { describeError } from '../data/api-error.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';
 import type { EntityListController } from './use-entity-list.js';
+import { useToasts } from '../ui/toast-context.js';
 
 type Format = 'csv' | 'xlsx';
 
@@ -31,6 +31,7 @@ const NEWLINE = 10;
  */
 export function ExportButton({ list }: { list: EntityListController }): ReactElement {
   const { t, i18n } = useTranslation();
+  const toasts = useToasts();
   const [progress, setProgress] = useState<string | null>(null);
 
   const run = async (format: Format) => {
@@ -57,9 +58,9 @@ export function ExportButton({ list }: { list: EntityListController }): ReactEle
         },
       });
       saveFile(file.blob, file.filename ?? `${list.entity.endpoint}.${format}`);
-      toast.success(t('dataio.export.done', { count: total }));
+      toasts.success(t('dataio.export.done', { count: total }));
     } catch (error) {
-      toast.error(t('dataio.export.failed', { message: describeError(error, t) }));
+      toasts.error(t('dataio.export.failed', { message: describeError(error, t) }));
     } finally {
       setProgress(null);
     }

@@ -1,133 +1,18 @@
 import { MixerHorizontalIcon, ReloadIcon } from '@radix-ui/react-icons';
-import { Box, Button, Card, Flex, Grid, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes';
 import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descriptor/types.js';
 import { fieldLabel } from '../data/entity-labels.js';
-import { enumLabel } from '../form/form-schema.js';
-import { filterParamName } from './list-params.js';
-import { ReferenceFilter } from './reference-filter.js';
+import { FilterField, filterLabel } from './filter-inputs.js';
 import { checkTypedId, MAX_TYPED_ID, MAX_TYPED_ID_LENGTH, type TypedIdProblem } from './typed-id.js';
 import type { EntityListController } from './use-entity-list.js';
-
-/** The value Radix Select uses for 'any value' (an empty string is reserved by Radix). */
-const ANY = '__any__';
 
 /** The filters a panel offers, in its order: the descriptor's `filterPanel.filters`, else all. */
 export function panelFilters(entity: ClientEntity): ListFilter[] {
   const params = entity.list.filterPanel?.filters;
   if (!params) return entity.list.filters;
   return params.map((param) => entity.list.filters.find((filter) => filter.param === param)).filter((f): f is ListFilter => !!f);
-}
-
-/** The choices of a select filter: its `values` keys, else the field's enum (`[value, label]`). */
-function choicesOf(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeof useTranslation>['t']): Array<[string, string]> {
-  const field = filter.field.includes('.') ? undefined : filter.field;
-  if (filter.values) {
-    return Object.keys(filter.values).map((value) => [value, field ? enumLabel(entity, field, value, t as never) : value]);
-  }
-  if (filter.input === 'boolean') return [['true', t('common.yes')], ['false', t('common.no')]];
-  const values = field ? (entity.jsonSchema.properties?.[field]?.enum ?? []) : [];
-  return values.filter((value) => value !== null).map((value) => [String(value), enumLabel(entity, field!, value, t as never)]);
-}
-
-/** The label of a filter's input in the reader's language. */
-function filterLabel(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeof useTranslation>['t']): string {
-  return t(filter.label ?? `entities.${entity.name}.filters.${filterParamName(filter.param)}`);
-}
-
-/**
- * A reference filter with `typedId`: a number field, labelled by the filter, for the record's ID,
- * and beside it the searchable select that picks a record by name and puts its ID in the field.
- */
-function TypedIdFilter(props: { entity: ClientEntity; filter: ListFilter; id: string; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
-  const { entity, filter, id, value, error, onChange } = props;
-  const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const picked = checkTypedId(value);
-  return (
-    <Flex direction="column" gap="1">
-      <Flex gap="2" align="center">
-        <TextField.Root
-          id={id}
-          name={filter.param}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          // Room to type past the limit, so a too-long ID is refused with its message, not cut short.
-          maxLength={MAX_TYPED_ID_LENGTH * 4}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          color={error ? 'red' : undefined}
-          style={{ width: '8rem' }}
-        />
-        <Box flexGrow="1" minWidth="0">
-          <ReferenceFilter
-            entity={entity}
-            filter={filter}
-            id={`${id}-pick`}
-            label={t('common.filters.typedId.pick')}
-            value={'value' in picked ? picked.value : ''}
-            onChange={onChange}
-          />
-        </Box>
-      </Flex>
-      {error && (
-        <Text id={errorId} size="1" color="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Flex>
-  );
-}
-
-function FilterInput(props: { entity: ClientEntity; filter: ListFilter; value: string; error?: string | undefined; onChange(value: string): void }): ReactElement {
-  const { entity, filter, value, error, onChange } = props;
-  const { t } = useTranslation();
-  const id = useId();
-  const label = filterLabel(entity, filter, t);
-  let control: ReactElement;
-  if (filter.input === 'reference' && filter.typedId) {
-    control = <TypedIdFilter entity={entity} filter={filter} id={id} value={value} error={error} onChange={onChange} />;
-  } else if (filter.input === 'select' || filter.input === 'boolean') {
-    control = (
-      <Select.Root value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
-        <Select.Trigger id={id} aria-label={label} variant="surface" />
-        <Select.Content position="popper">
-          <Select.Item value={ANY}>{t('common.filters.any')}</Select.Item>
-          {choicesOf(entity, filter, t).map(([choice, text]) => (
-            <Select.Item key={choice} value={choice}>
-              {text}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-    );
-  } else if (filter.input === 'reference') {
-    control = <ReferenceFilter entity={entity} filter={filter} id={id} label={label} value={value} onChange={onChange} />;
-  } else {
-    control = (
-      <TextField.Root
-        id={id}
-        name={filter.param}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        type={filter.input === 'number' ? 'number' : filter.input === 'date' ? 'date' : 'text'}
-        inputMode={filter.input === 'number' ? 'numeric' : undefined}
-        min={filter.input === 'number' ? 1 : undefined}
-        step={filter.input === 'number' ? 1 : undefined}
-      />
-    );
-  }
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {control}
-    </Flex>
-  );
 }
 
 /**
@@ -191,7 +76,7 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
         </Flex>
         <Grid columns={{ initial: '1', sm: '2', md: '4' }} gap="3" align="end">
           {filters.map((filter) => (
-            <FilterInput
+            <FilterField
               key={filter.param}
               entity={entity}
               filter={filter}

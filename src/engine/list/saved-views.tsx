@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { http } from '../data/http-client.js';
+import { useToasts } from '../ui/toast-context.js';
 
 interface SavedView {
   id: number;
@@ -33,6 +33,7 @@ function viewQuery(search: string): string {
  */
 export function SavedViews({ entity }: { entity: ClientEntity }): ReactElement {
   const { t } = useTranslation();
+  const toasts = useToasts();
   const location = useLocation();
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -45,13 +46,13 @@ export function SavedViews({ entity }: { entity: ClientEntity }): ReactElement {
   const save = useMutation({
     mutationFn: () => http.post('/views', { entity: entity.name, name, query: viewQuery(location.search), shared }),
     onSuccess: async () => {
-      toast.success(t('dataio.views.saved', { name: name.trim() }));
+      toasts.success(t('dataio.views.saved', { name: name.trim() }));
       setName('');
       setShared(false);
       setOpen(false);
       await client.invalidateQueries({ queryKey: viewsKey(entity) });
     },
-    onError: (error) => toast.error(t('dataio.views.save_failed', { message: describeError(error, t) })),
+    onError: (error) => toasts.error(t('dataio.views.save_failed', { message: describeError(error, t) })),
   });
   const remove = useMutation({
     mutationFn: (id: number) => http.delete(`/views/${id}`),

@@ -1,11 +1,13 @@
 /**
- * The Radix Themes theme for RJSF: widgets and templates, registered by name.
- *
- * Descriptor fields name their widget (`"widget": "switch"`); the form engine passes `widgets` and
- * `templates` to RJSF's `withTheme`, and `widgetFor(name)` resolves a name to its component.
- * To add a widget: import it and add one line to `widgets` below (keep the sections).
+ * The Radix Themes theme for RJSF: the widgets and templates the engine ships, registered by name
+ * through `registerExtension` exactly as an application registers its own
+ * (`src/extensions/client/index.ts`). A uiSchema names a widget (`"ui:widget": "switch"`); the form
+ * engine passes every registered widget and template to RJSF (`registeredWidgets()`), and
+ * `widgetFor(name)` resolves a name to its component. To add a widget to the engine: import it,
+ * add one line to `widgets` below (keep the sections) and its name to `WIDGET_NAMES`.
  */
 import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
+import { registeredWidget, registeredWidgets, registerExtension } from '../registry/extension-registry.js';
 import { BaseInputTemplate } from './templates/base-input-template.js';
 import { FieldErrorTemplate } from './templates/field-error-template.js';
 import { FieldTemplate } from './templates/field-template.js';
@@ -91,12 +93,16 @@ export const templates: Partial<TemplatesType> = {
   'amount-currency': AmountCurrencyTemplate,
 };
 
-/** The widget registered under `name`, or `undefined` when none is. */
+registerExtension({ widgets, templates });
+
+export { registeredTemplates, registeredWidgets } from '../registry/extension-registry.js';
+
+/** The widget registered under `name` (the engine's or an application's), or `undefined` when none is. */
 export function widgetFor(name: string): Widget | undefined {
-  return Object.prototype.hasOwnProperty.call(widgets, name) ? widgets[name] : undefined;
+  return registeredWidget(name);
 }
 
-/** Names of every registered widget (used to validate descriptors and in tests). */
+/** Names of every registered widget, the engine's and an application's. */
 export function widgetNames(): string[] {
-  return Object.keys(widgets);
+  return Object.keys(registeredWidgets());
 }

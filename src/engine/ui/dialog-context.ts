@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { createServiceContext } from './service-context.js';
 
 /** Dialog widths (spec §4); `md` is the default. */
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl' | 'full';
@@ -64,12 +65,5 @@ export interface DialogApi {
   close(id: string): void;
 }
 
-/** The service in context; null outside a `DialogProvider`. */
-export const DialogContext = createContext<DialogApi | null>(null);
-
-/** The dialog service; throws when no `DialogProvider` is above the caller. */
-export function useDialogs(): DialogApi {
-  const api = useContext(DialogContext);
-  if (!api) throw new Error('useDialogs() needs a <DialogProvider> above it.');
-  return api;
-}
+/** The service in context (null outside a `DialogProvider`), and `useDialogs()`, which throws without one. */
+export const [DialogContext, useDialogs] = createServiceContext<DialogApi>('useDialogs', 'DialogProvider');

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { type AssignmentRule, assignmentViolations, RULE_MESSAGES, RULE_PATHS } from '../../shared/judging/assignment-rules.js';
 import type { FieldError } from '../../shared/api-contract.js';
-import type { BeforeWriteHook } from './hook-types.js';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 
 /** The ids of one assignment. */
 export interface AssignmentIds {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BeforeWriteHook } from './hook-types.js';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 
 /**
  * Refuses a write to a record of a finalised exam (a grade, an assignment): 409 naming the exam.

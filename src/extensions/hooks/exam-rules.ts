@@ -1,5 +1,5 @@
 import type { FieldError } from '../../shared/api-contract.js';
-import type { BeforeWriteHook } from './hook-types.js';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 
 /**
  * Guards an examination's judging sheet: criterion keys are unique, the closing date is not before

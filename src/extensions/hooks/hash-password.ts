@@ -1,4 +1,4 @@
-import type { BeforeWriteHook } from './hook-types.js';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 
 /**
  * Stores `password` only as a hash: replaces it with `password_hash` (scrypt with a per-record

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BeforeWriteHook } from './hook-types.js';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 import { slugify } from './slugify.js';
 
 /**

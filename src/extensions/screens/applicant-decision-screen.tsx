@@ -4,12 +4,12 @@ import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
 import { ScreenHeader, usePageTitle } from '../../engine/ui/screen-header.js';
 import { ErrorState, LoadingState } from '../../engine/ui/screen-states.js';
+import { useToasts } from '../../engine/ui/toast-context.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -40,6 +40,7 @@ const STATUS_COLORS = { applied: 'amber', approved: 'green', rejected: 'red' } a
 export default function ApplicantDecisionScreen(): ReactElement {
   const { t } = useTranslation();
   const dialogs = useDialogs();
+  const toasts = useToasts();
   const client = useQueryClient();
   const id = Number(useParams().id);
   const [round, setRound] = useState('1');
@@ -52,7 +53,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
   const applicant = query.data;
 
   const decided = async (message: string) => {
-    toast.success(message);
+    toasts.success(message);
     await client.invalidateQueries({ queryKey });
     // The generic list and detail screens of applicants, juries and accounts show the new rows.
     void client.invalidateQueries();
@@ -65,7 +66,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
         try {
           await http.post(`/applicants/${id}/approve`, { round: Number(round) });
         } catch (error) {
-          toast.error(errorText(error, t));
+          toasts.error(errorText(error, t));
           throw error;
         }
         await decided(t('judging.applicant.approved_invited', { email: applicant.email }));
@@ -87,7 +88,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
         try {
           await http.post(`/applicants/${id}/reject`, { reason });
         } catch (error) {
-          toast.error(errorText(error, t));
+          toasts.error(errorText(error, t));
           throw error;
         }
         await decided(t('judging.actions.rejected'));

@@ -1,18 +1,7 @@
-import type { ComponentType } from 'react';
-import type { Role } from '../../shared/roles.js';
-
-/** A workflow screen that is not an entity's list, detail or form, registered by path. */
-export interface RegisteredScreen {
-  /** The route path (react-router syntax). */
-  path: string;
-  /** Roles that may open it; others see /403. */
-  roles: Role[];
-  /** Loads the screen's module (its own chunk). */
-  load: () => Promise<{ default: ComponentType }>;
-}
+import type { RegisteredScreen } from '../../engine/registry/index.js';
 
 /**
- * Screens beyond the descriptors' list, detail and form screens (STYLE §8.12-13: workflows as
+ * Screens (registered with the rest of the application's parts in `../client/index.ts`) beyond the descriptors' list, detail and form screens (STYLE §8.12-13: workflows as
  * registered screens over the engine), routed by the app like any other screen under the signed-in
  * layout; a descriptor links to one with `detail.links`. The judging screens (DESIGN §11): the jury
  * portal (jurors; admins view it read-only with `?jury_id=`) and an exam's judging screen (status,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SystemTables } from '../db/system-tables.js';
 import { appendAudit, type AuditChanges } from '../history/audit-chain.js';
 import { diffRecords, withoutSecrets } from '../history/changes.js';
+import type { HookAuditEntry } from '../../shared/extension/server-hooks.js';
 
 /** The auth events written to `audit_log`. */
 export type AuthAuditAction =
@@ -32,21 +33,11 @@ export type DataAuditAction = 'data.export' | 'data.import' | 'data.bulk_delete'
 /** The results events (DESIGN §12) written to `audit_log`, against the exam. */
 export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
 
-/** What one audit row records; only `action` is required. */
-export interface AuditEntry {
+/** What one audit row records; only `action` is required (the fields a hook may give, and more). */
+export interface AuditEntry extends Omit<HookAuditEntry, 'action'> {
   /** An auth event, or any other action (`create`, `judging.finalise`, ...). */
   action: AuthAuditAction | (string & {});
-  /** Who did it (null for an anonymous or system action). */
-  userId?: number | null;
   ip?: string | null;
-  /** The record acted on; defaults to the user `userId` (the auth events' subject). */
-  entity?: string | null;
-  entityId?: string | number | null;
-  /** Extra facts; a text value under a secret-like key (password, token, ...) is dropped. */
-  details?: Record<string, unknown>;
-  /** The record before and after the action: their differing fields are stored, secrets never. */
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
   /** Changed fields given directly (instead of before / after); secret fields are dropped. */
   changes?: AuditChanges;
 }

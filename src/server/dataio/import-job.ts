@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { rowLocalHooks } from '../../extensions/hooks/index.js';
+import { hookFor } from '../extensions.js';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { writeAudit } from '../auth/audit.js';
@@ -135,7 +135,7 @@ export async function storedByKey(entity: LoadedEntity, key: string, keys: reado
 }
 
 /** Whether every before-write hook of the entity needs only its own row (so rows can run them at once, ahead of the write). */
-const rowLocal = (entity: LoadedEntity) => entity.descriptor.hooks.beforeWrite.every((name) => rowLocalHooks.has(name));
+const rowLocal = (entity: LoadedEntity) => entity.descriptor.hooks.beforeWrite.every((name) => hookFor(name)?.rowLocal === true);
 
 /** A checked row to create, with its row-local hooks already started (the password hashing). */
 type PreparedRow = CheckedRow & { prepared?: Promise<void> };

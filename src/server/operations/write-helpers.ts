@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeWriteHooks, type HookServices, type WriteHookInput } from '../../extensions/hooks/index.js';
+import { hookFor, type HookServices, type WriteHookInput } from '../extensions.js';
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
@@ -21,9 +21,9 @@ export function hookServices(db: WriteHookInput['db']): HookServices {
 export async function runBeforeWrite(input: WriteHookInput): Promise<void> {
   const context = { ...input, ...hookServices(input.db) };
   for (const name of input.entity.descriptor.hooks.beforeWrite) {
-    const hook = beforeWriteHooks[name];
+    const hook = hookFor(name);
     if (!hook) throw new Error(`Unknown hook "${name}" (checked at start-up; the registry changed?)`);
-    await hook(context);
+    await hook.beforeWrite(context);
   }
 }
 

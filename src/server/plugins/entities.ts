@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { beforeWriteHooks } from '../../extensions/hooks/index.js';
+import { knownExtensionNames, registeredHookNames } from '../extensions.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../shared/descriptor/load-entities.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
@@ -40,9 +40,12 @@ export function readEntitySources(config: Pick<AppConfig, 'entitiesDirs' | 'sche
   return sources;
 }
 
-/** Reads and loads every entity of the configuration, checking hook names against the registry. */
+/**
+ * Reads and loads every entity of the configuration, checking hook names against the registered
+ * hooks, and cells, widgets, filter inputs and row actions against the registered names.
+ */
 export function loadConfiguredEntities(config: Pick<AppConfig, 'entitiesDirs' | 'schemasDirs'>): LoadedEntity[] {
-  return loadEntities(readEntitySources(config), { knownHooks: Object.keys(beforeWriteHooks) });
+  return loadEntities(readEntitySources(config), { knownHooks: registeredHookNames(), names: knownExtensionNames });
 }
 
 /**

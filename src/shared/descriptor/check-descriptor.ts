@@ -1,6 +1,6 @@
 import { fieldKind, FIELD_NAME, isSortable, isTextual } from './schema-fields.js';
+import { SHIPPED_NAMES, type ExtensionNames } from './extension-names.js';
 import type { EntityDescriptor, JsonSchema } from './types.js';
-import { WIDGET_NAMES } from './types.js';
 
 /** One problem found in a descriptor or its schema: which file, where, and why. */
 export interface Problem {
@@ -35,14 +35,33 @@ export function checkSchema(schema: JsonSchema): Problem[] {
   return problems;
 }
 
+/** What a descriptor's names are checked against. */
+export interface CheckOptions {
+  /** Names of the server's registered hooks; unchecked when absent. */
+  knownHooks?: readonly string[] | undefined;
+  /** Cells, widgets, filter inputs and row actions that are registered; default the engine's own. */
+  names?: ExtensionNames | undefined;
+}
+
 /**
  * Checks that every field a descriptor names exists in its schema and is used sensibly (sortable,
- * textual for substring filters, writable in forms...). Relations' targets are checked by
- * `loadEntities`, which knows every entity.
+ * textual for substring filters, writable in forms...), and that every cell, widget, filter input
+ * and row action it names is registered. Relations' targets are checked by `loadEntities`, which
+ * knows every entity.
  */
-export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHooks?: readonly string[]): Problem[] {
+export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options: CheckOptions = {}): Problem[] {
+  const { knownHooks, names = SHIPPED_NAMES } = options;
   const problems: Problem[] = [];
   const add = (path: string, reason: string) => problems.push({ file: 'descriptor', path, reason });
+  const registered = (slot: keyof ExtensionNames, what: string, path: string, name: unknown) => {
+    if (!names[slot].includes(name as string)) add(path, `unknown ${what} "${String(name)}"; known: ${names[slot].join(', ')}`);
+  };
+  const checkCells = (display: { cell?: string; relationCell?: string }, at: string) => {
+    if (display.cell !== undefined) registered('cells', 'cell', `${at}/cell`, display.cell);
+    if (display.relationCell === 'relation') add(`${at}/relationCell`, 'a relation cell cannot render its value as another relation');
+    else if (display.relationCell !== undefined) registered('cells', 'cell', `${at}/relationCell`, display.relationCell);
+  };
+  d.list.actions.forEach((action, i) => registered('rowActions', 'row action', `/list/actions/${i}`, action));
   const props = schema.properties ?? {};
   const has = (field: string) => Object.hasOwn(props, field);
   const field = (path: string, name: string) => {
@@ -54,6 +73,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
 
   d.list.columns.forEach((column, i) => {
     const at = `/list/columns/${i}`;
+    checkCells(column, at);
     if (!field(`${at}/field`, column.field)) return;
     if (column.cell === 'relation') {
       if (!column.relation || !d.relations[column.relation]) add(`${at}/relation`, 'a relation cell needs "relation" naming one of "relations"');
@@ -71,6 +91,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
   const params = new Set<string>();
   d.list.filters.forEach((filter, i) => {
     const at = `/list/filters/${i}`;
+    registered('filterInputs', 'filter input', `${at}/input`, filter.input);
     if (RESERVED_PARAMS.includes(filter.param)) add(`${at}/param`, `"${filter.param}" is a reserved list parameter`);
     if (params.has(filter.param)) add(`${at}/param`, `"${filter.param}" is used by two filters`);
     params.add(filter.param);
@@ -101,6 +122,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
   d.detail.sections.forEach((section, i) =>
     section.fields.forEach((display, j) => {
       const at = `/detail/sections/${i}/fields/${j}`;
+      checkCells(display, at);
       if (display.cell === 'relation' && (!display.relation || !d.relations[display.relation])) {
         add(`${at}/relation`, 'a relation cell needs "relation" naming one of "relations"');
       }
@@ -123,9 +145,8 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, knownHo
     const checkWidgets = (node: unknown, at: string): void => {
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'ui:widget') {
-          if (!(WIDGET_NAMES as readonly unknown[]).includes(value)) add(`${at}/ui:widget`, `unknown widget "${String(value)}"; known: ${WIDGET_NAMES.join(', ')}`);
-        } else if (!key.startsWith('ui:')) checkWidgets(value, `${at}/${key}`);
+        if (key === 'ui:widget') registered('widgets', 'widget', `${at}/ui:widget`, value);
+        else if (!key.startsWith('ui:')) checkWidgets(value, `${at}/${key}`);
       }
     };
     checkWidgets(form.uiSchema, `/forms/${which}/uiSchema`);

@@ -5,5 +5,6 @@ export { toClientEntity, canPerform } from './client-entity.js';
 export { createAjv } from './create-ajv.js';
 export { EMAIL_PATTERN, lengthBeforePattern } from './length-first.js';
 export { fieldKind, baseType, isNullable, isTextual, isSortable, type FieldKind } from './schema-fields.js';
-export { RESERVED_PARAMS } from './check-descriptor.js';
+export { RESERVED_PARAMS, type CheckOptions } from './check-descriptor.js';
+export { SHIPPED_NAMES, mergeExtensionNames, type ExtensionNames } from './extension-names.js';
 export { checkComparisons, compareHolds } from './comparisons.js';

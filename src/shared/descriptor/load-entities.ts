@@ -1,6 +1,6 @@
 import descriptorSchema from '../../../schemas/descriptor.schema.json';
 import { applyDefaults } from './apply-defaults.js';
-import { checkDescriptor, checkSchema, type Problem } from './check-descriptor.js';
+import { checkDescriptor, checkSchema, type CheckOptions, type Problem } from './check-descriptor.js';
 import { createAjv } from './create-ajv.js';
 import { deriveCreateSchema, deriveUpdateSchema } from './derive-schemas.js';
 import { DescriptorError } from './descriptor-error.js';
@@ -16,10 +16,8 @@ export interface EntitySource {
   schema: unknown;
 }
 
-export interface LoadOptions {
-  /** Names of the server's registered hooks; unchecked when absent (the browser). */
-  knownHooks?: readonly string[];
-}
+/** What `loadEntities` checks names against (see `CheckOptions`). */
+export type LoadOptions = CheckOptions;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -63,7 +61,7 @@ export function loadEntities(sources: readonly EntitySource[], options: LoadOpti
       raise(source, { file: 'schema', path: '', reason: `does not compile: ${(error as Error).message}` });
     }
     const descriptor = applyDefaults(source.descriptor as Record<string, any>, schema);
-    const problem = checkDescriptor(descriptor, schema, options.knownHooks)[0];
+    const problem = checkDescriptor(descriptor, schema, options)[0];
     if (problem) raise(source, problem);
     loaded.push({ descriptor, schema, createSchema: {}, updateSchema: {}, file: source.file });
   }

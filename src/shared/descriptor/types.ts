@@ -36,7 +36,8 @@ export type Permissions = Record<Action, string[]>;
 export type ResolvedPermissions = Record<Action, boolean>;
 
 /**
- * How a value is rendered in a list cell or a detail field (the client's cell registry):
+ * The cell kinds the engine ships, by which a value is rendered in a list cell or a detail field
+ * (the client's cell registry; an application registers more, see `extension-names.ts`):
  * - `text` plain text; `truncate` text cut at `truncate` characters with the full text as title;
  * - `badge` the value through `badges` (label key + colour); `status-badge` active/inactive (a string
  *   `active`/`inactive` or a boolean) as the Active/Inactive badge;
@@ -66,13 +67,17 @@ export const CELL_KINDS = [
   'relation',
   'presence',
 ] as const;
-export type CellKind = (typeof CELL_KINDS)[number];
+/** A shipped cell kind. */
+export type ShippedCellKind = (typeof CELL_KINDS)[number];
+/** A cell kind: a shipped one or one an application registers (checked at start-up, `extension-names.ts`). */
+export type CellKind = ShippedCellKind | (string & {});
 
 /**
- * The one list of widget names a uiSchema may use (`'ui:widget'`, at any depth): the client's theme
- * must register each (`src/engine/rjsf-radix/index.ts` is typed so that it does), and start-up
- * refuses a descriptor naming another. Fields without one get the widget RJSF picks from the schema
- * type (text, number, checkbox, select for enums).
+ * The widget names the engine ships, which a uiSchema may use (`'ui:widget'`, at any depth): the
+ * client's theme registers each (`src/engine/rjsf-radix/index.ts` is typed so that it does);
+ * with the application's own (`src/extensions/extension-names.ts`) they are the names start-up
+ * accepts. Fields without one get the widget RJSF picks from the schema type (text, number,
+ * checkbox, select for enums).
  */
 export const WIDGET_NAMES = [
   'text',
@@ -127,7 +132,7 @@ export interface FieldDisplay {
   /** For `link`: i18n key of the link text ('View Video'). */
   linkLabel?: string;
   /** For `relation`: how the related value renders (default `text`). */
-  relationCell?: Exclude<CellKind, 'relation'>;
+  relationCell?: CellKind;
   /** For `relation`: further related fields shown muted under the main one (email, id). */
   secondary?: string[];
   /** Text (i18n key) shown after the value when it equals the key as text (`{ true: 'entities.customer.can_access' }`). */
@@ -148,11 +153,18 @@ export type SortDirection = 'asc' | 'desc';
 export type FilterOperator = 'eq' | 'ilike' | 'gte' | 'lte';
 
 /**
- * How the filter is entered in the list's filter bar. `reference` picks a record of the entity a
- * belongsTo relation on the filtered field points at, through the searchable select (its id is
- * the filter's value).
+ * The filter inputs the engine ships: how a filter is entered in the list's filter bar. `reference`
+ * picks a record of the entity a belongsTo relation on the filtered field points at, through the
+ * searchable select (its id is the filter's value). An application registers more by name.
  */
-export type FilterInput = 'text' | 'number' | 'select' | 'date' | 'boolean' | 'reference';
+export const FILTER_INPUTS = ['text', 'number', 'select', 'date', 'boolean', 'reference'] as const;
+/** A filter input: a shipped one or one an application registers. */
+export type FilterInput = (typeof FILTER_INPUTS)[number] | (string & {});
+
+/** The row actions the engine ships (each needs its permission: read, update, delete). */
+export const ROW_ACTIONS = ['view', 'edit', 'delete'] as const;
+/** A row action: a shipped one or one an application registers. */
+export type RowActionName = (typeof ROW_ACTIONS)[number] | (string & {});
 
 /** What each option of a `reference` filter shows: fields of the relation's target entity. */
 export interface FilterOptionFields {
@@ -188,8 +200,8 @@ export interface ListFilter {
 /** The list screen and the list endpoint. */
 export interface ListConfig {
   columns: ListColumn[];
-  /** Row actions offered (each also needs the permission). */
-  actions: Array<'view' | 'edit' | 'delete'>;
+  /** Row actions offered, in this order (each also needs its permission). */
+  actions: RowActionName[];
   /** Allowed `sort` values; default the sortable columns. */
   sorts: string[];
   defaultSort: { field: string; direction: SortDirection };

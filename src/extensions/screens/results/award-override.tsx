@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { describeError } from '../../../engine/data/api-error.js';
 import { http } from '../../../engine/data/http-client.js';
 import { useDialogs } from '../../../engine/ui/dialog-context.js';
 import type { ExamResultsData, ResultsEntry } from '../../../shared/results/results-contract.js';
+import { useToasts } from '../../../engine/ui/toast-context.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -71,6 +71,7 @@ function OverrideFields({ categories, choice, withAward }: { categories: AwardCa
  */
 export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: ResultsEntry }): ReactElement | null {
   const { t } = useTranslation();
+  const toasts = useToasts();
   const dialogs = useDialogs();
   const client = useQueryClient();
   const categories = useQuery({
@@ -86,9 +87,9 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
       const result = await work();
       client.setQueryData(['results', examId], result.data);
       void client.invalidateQueries({ queryKey: ['dashboard'] });
-      toast.success(t('results.toasts.awardChanged'));
+      toasts.success(t('results.toasts.awardChanged'));
     } catch (error) {
-      toast.error(errorText(error, t));
+      toasts.error(errorText(error, t));
       throw error;
     }
   };

@@ -2,17 +2,18 @@ import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { describeError } from '../../../engine/data/api-error.js';
 import { http } from '../../../engine/data/http-client.js';
 import { useDialogs } from '../../../engine/ui/dialog-context.js';
 import type { ExamResultsData, ShortlistResult } from '../../../shared/results/results-contract.js';
+import { useToasts } from '../../../engine/ui/toast-context.js';
 
 const key = (examId: number) => ['results', examId] as const;
 
 /** Finalise, or reopen with a reason: the header's actions. */
 export function ResultsActions({ data }: { data: ExamResultsData }): ReactElement {
   const { t } = useTranslation();
+  const toasts = useToasts();
   const dialogs = useDialogs();
   const client = useQueryClient();
   const [reason, setReason] = useState<string | null>(null);
@@ -20,9 +21,9 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
   const done = (message: string) => (result: { data: ExamResultsData }) => {
     client.setQueryData(key(examId), result.data);
     void client.invalidateQueries({ queryKey: ['dashboard'] });
-    toast.success(message);
+    toasts.success(message);
   };
-  const failed = (error: unknown) => toast.error(describeError(error, t));
+  const failed = (error: unknown) => toasts.error(describeError(error, t));
   const finalise = useMutation({ mutationFn: () => http.post<{ data: ExamResultsData }>(`/exams/${examId}/finalise`), onSuccess: done(t('results.toasts.finalised')), onError: failed });
   const reopen = useMutation({
     mutationFn: (text: string) => http.post<{ data: ExamResultsData }>(`/exams/${examId}/reopen`, { reason: text }),
@@ -84,6 +85,7 @@ async function download(examId: number, options: { format: string; per: string; 
 /** Shortlist to Round 2 (Round 1 exams) and the export: the tools under the header. */
 export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement {
   const { t, i18n } = useTranslation();
+  const toasts = useToasts();
   const client = useQueryClient();
   const [top, setTop] = useState('5');
   const [preview, setPreview] = useState<ShortlistResult | null>(null);
@@ -96,11 +98,11 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
     onSuccess: (result) => {
       setPreview(result.data);
       if (!result.data.dryRun) {
-        toast.success(t('results.toasts.shortlisted'));
+        toasts.success(t('results.toasts.shortlisted'));
         void client.invalidateQueries({ queryKey: ['dashboard'] });
       }
     },
-    onError: (error) => toast.error(describeError(error, t)),
+    onError: (error) => toasts.error(describeError(error, t)),
   });
   return (
     <Card>
@@ -142,7 +144,7 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
           <Button
             variant="soft"
             onClick={() =>
-              download(examId, { format, per: perJuror ? 'juror' : 'entry', anonymise, lang: i18n.language.slice(0, 2) }).catch((error) => toast.error(describeError(error, t)))
+              download(examId, { format, per: perJuror ? 'juror' : 'entry', anonymise, lang: i18n.language.slice(0, 2) }).catch((error) => toasts.error(describeError(error, t)))
             }
           >
             {t('results.actions.export')}

@@ -1,0 +1,124 @@
+import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
+import type { ExtensionNames } from '../../shared/descriptor/extension-names.js';
+import type {
+  CellDefinition,
+  ClientExtension,
+  FilterInputComponent,
+  RegisteredScreen,
+  RowActionDefinition,
+} from './extension-types.js';
+
+type Slot = 'cells' | 'widgets' | 'templates' | 'filterInputs' | 'rowActions';
+
+const slots = {
+  cells: new Map<string, CellDefinition>(),
+  widgets: new Map<string, Widget>(),
+  templates: new Map<string, unknown>(),
+  filterInputs: new Map<string, FilterInputComponent>(),
+  rowActions: new Map<string, RowActionDefinition>(),
+};
+const screens = new Map<string, RegisteredScreen>();
+let version = 0;
+
+const SLOT_NAMES: Record<Slot, string> = {
+  cells: 'cell',
+  widgets: 'widget',
+  templates: 'template',
+  filterInputs: 'filter input',
+  rowActions: 'row action',
+};
+
+/** The identity two registrations of one name are compared by (a cell's component, else the value). */
+const identity = (slot: Slot, value: unknown) => (slot === 'cells' ? (value as CellDefinition).component : value);
+
+function add<T>(slot: Slot, entries: Readonly<Record<string, T>> | undefined, normalise: (value: T) => unknown = (value) => value): void {
+  const map = slots[slot] as Map<string, unknown>;
+  for (const [name, raw] of Object.entries(entries ?? {})) {
+    const value = normalise(raw as T);
+    const existing = map.get(name);
+    if (existing === undefined) map.set(name, value);
+    // The same part again (a module evaluated twice) changes nothing; another part is an error.
+    else if (identity(slot, existing) !== identity(slot, value)) throw new Error(`The ${SLOT_NAMES[slot]} "${name}" is registered twice.`);
+  }
+}
+
+/**
+ * Registers cells, widgets, templates, filter inputs, row actions and screens by name: the one
+ * call through which the engine registers what it ships and an application what it adds
+ * (`src/extensions/client/index.ts`). A name registered twice with another part is an error, so an
+ * application cannot silently replace a shipped part. Typed by a list of names
+ * (`registerExtension<typeof applicationNames>(...)`), the call must give exactly those names.
+ *
+ * @example registerExtension<typeof applicationNames>({ cells: { 'rating-stars': RatingStarsCell }, screens });
+ */
+export function registerExtension<N extends ExtensionNames = ExtensionNames>(extension: ClientExtension<N>): void {
+  add('cells', extension.cells, (cell) => Object.freeze(typeof cell === 'function' ? { component: cell } : { ...cell }));
+  add('widgets', extension.widgets);
+  add('templates', extension.templates as Readonly<Record<string, unknown>> | undefined);
+  add('filterInputs', extension.filterInputs);
+  add('rowActions', extension.rowActions);
+  for (const screen of extension.screens ?? []) {
+    const existing = screens.get(screen.path);
+    if (existing && existing !== screen) throw new Error(`The screen "${screen.path}" is registered twice.`);
+    screens.set(screen.path, screen);
+  }
+  version += 1;
+}
+
+const has = <T>(map: Map<string, T>, name: string | undefined): T | undefined => (name === undefined ? undefined : map.get(name));
+
+/** The cell registered under `kind`, or `undefined`. */
+export function registeredCell(kind: string | undefined): CellDefinition | undefined {
+  return has(slots.cells, kind);
+}
+
+/** The filter input registered under `input`, or `undefined`. */
+export function registeredFilterInput(input: string | undefined): FilterInputComponent | undefined {
+  return has(slots.filterInputs, input);
+}
+
+/** The row action registered under `name`, or `undefined`. */
+export function registeredRowAction(name: string | undefined): RowActionDefinition | undefined {
+  return has(slots.rowActions, name);
+}
+
+/** The widget registered under `name`, or `undefined`. */
+export function registeredWidget(name: string): Widget | undefined {
+  return slots.widgets.get(name);
+}
+
+const snapshots = new Map<Slot, { version: number; value: Record<string, unknown> }>();
+
+/** A slot as a plain object, the same object until the next registration (RJSF compares props by identity). */
+function snapshot(slot: Slot): Record<string, unknown> {
+  const cached = snapshots.get(slot);
+  if (cached?.version === version) return cached.value;
+  const value = Object.freeze(Object.fromEntries(slots[slot] as Map<string, unknown>));
+  snapshots.set(slot, { version, value });
+  return value;
+}
+
+/** Every registered widget by name, for RJSF's `widgets`. */
+export function registeredWidgets(): RegistryWidgetsType {
+  return snapshot('widgets') as RegistryWidgetsType;
+}
+
+/** Every registered template by name, for RJSF's `templates`. */
+export function registeredTemplates(): Partial<TemplatesType> {
+  return snapshot('templates') as Partial<TemplatesType>;
+}
+
+/** Names registered per slot (what the client can render; compared with what the server accepts). */
+export function registeredNames(): ExtensionNames {
+  return {
+    cells: [...slots.cells.keys()],
+    widgets: [...slots.widgets.keys()],
+    filterInputs: [...slots.filterInputs.keys()],
+    rowActions: [...slots.rowActions.keys()],
+  };
+}
+
+/** Every registered workflow screen, in registration order. */
+export function registeredScreens(): RegisteredScreen[] {
+  return [...screens.values()];
+}

@@ -1,0 +1,95 @@
+import type { TemplatesType, Widget } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import type { ExtensionNames } from '../../shared/descriptor/extension-names.js';
+import type { Action, ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
+import type { Role } from '../../shared/roles.js';
+import type { CellComponent } from '../cells/cell-types.js';
+import type { entityPaths } from '../data/entity-labels.js';
+import type { EntityRecord } from '../data/entity-queries.js';
+import type { RowActionLook, RowActionTarget } from '../widgets/row-actions.js';
+
+/** A cell with its own idea of an empty value (money without an amount shows 'Not provided'). */
+export interface CellDefinition {
+  component: CellComponent;
+  /** Whether `value` shows as empty; default null, undefined, blank text or an empty list. */
+  isEmpty?: (value: unknown) => boolean;
+}
+
+/** A cell as registered: its component, or a {@link CellDefinition}. */
+export type CellRegistration = CellComponent | CellDefinition;
+
+/** What a filter input of the list's filter panel receives. */
+export interface FilterInputProps {
+  entity: ClientEntity;
+  filter: ListFilter;
+  /** The control's id: the panel's label points at it. */
+  id: string;
+  /** The filter's label, translated (for an `aria-label` where the control has no `id`). */
+  label: string;
+  /** The draft value, as text ('' for none). */
+  value: string;
+  /** Why the value cannot be applied, translated (shown under the control). */
+  error?: string | undefined;
+  onChange(value: string): void;
+}
+
+/** A filter input by the name a descriptor's `list.filters[].input` gives. */
+export type FilterInputComponent = ComponentType<FilterInputProps>;
+
+/** What a row action knows about its row. */
+export interface RowActionContext {
+  entity: ClientEntity;
+  record: EntityRecord;
+  paths: ReturnType<typeof entityPaths>;
+  /** Asks before deleting the record (the confirm dialog), then deletes it. */
+  confirmDelete(record: EntityRecord): void;
+  /** True while this row's delete is in flight. */
+  deleting: boolean;
+}
+
+/**
+ * A row action by the name a descriptor's `list.actions` gives: an icon button on each row (its
+ * look: tooltip and accessible-name keys, icon, colour).
+ */
+export interface RowActionDefinition extends RowActionLook {
+  /** The permission the caller needs for it to show. */
+  permission: Action;
+  /** Where it goes or what it runs on this row. */
+  target(context: RowActionContext): RowActionTarget;
+  /** True while it is running on this row (a spinner, disabled). */
+  busy?(context: RowActionContext): boolean;
+}
+
+/** A workflow screen that is not an entity's list, detail or form, registered by path. */
+export interface RegisteredScreen {
+  /** The route path (react-router syntax). */
+  path: string;
+  /** Roles that may open it; others see /403. */
+  roles: Role[];
+  /** Loads the screen's module (its own chunk). */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** The names an extension may register under, per slot; any name when not given. */
+type NamesOf<N extends ExtensionNames, K extends keyof ExtensionNames> = N[K][number];
+
+/**
+ * What one {@link registerExtension} call registers, each slot by name. With a list of names
+ * (`ClientExtension<typeof applicationNames>`), every named cell, widget, filter input and row action
+ * must be given and no other: the list the server checks descriptors against cannot drift from
+ * what the browser registers.
+ */
+export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
+  /** List and detail cells, by a descriptor's `cell` / `relationCell`. */
+  cells?: Readonly<Record<NamesOf<N, 'cells'>, CellRegistration>>;
+  /** RJSF widgets, by a uiSchema's `ui:widget`. */
+  widgets?: Readonly<Record<NamesOf<N, 'widgets'>, Widget>>;
+  /** RJSF templates, by RJSF's names or a uiSchema's `ui:ObjectFieldTemplate` and the like. */
+  templates?: Partial<TemplatesType> & Readonly<Record<string, unknown>>;
+  /** Filter panel inputs, by a filter's `input`. */
+  filterInputs?: Readonly<Record<NamesOf<N, 'filterInputs'>, FilterInputComponent>>;
+  /** Row actions, by a descriptor's `list.actions`. */
+  rowActions?: Readonly<Record<NamesOf<N, 'rowActions'>, RowActionDefinition>>;
+  /** Workflow screens, by path. */
+  screens?: readonly RegisteredScreen[];
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import '../../src/engine/cells/registry.js';
+import '../../src/engine/list/filter-inputs.js';
+import '../../src/engine/list/row-actions.js';
+import '../../src/engine/rjsf-radix/index.js';
+import '../../src/extensions/client/index.js';
+import { registeredNames, registeredScreens } from '../../src/engine/registry/index.js';
+import { screens } from '../../src/extensions/screens/index.js';
+import { hookFor, knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
+import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
+import { loadEntities, type EntitySource } from '../../src/shared/descriptor/load-entities.js';
+import { SHIPPED_NAMES } from '../../src/shared/descriptor/extension-names.js';
+import { registerServerExtension } from '../../src/shared/extension/server-hooks.js';
+
+const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+const category = (edit: (descriptor: any) => void): EntitySource => {
+  const descriptor = read('entities/category.json');
+  edit(descriptor);
+  return { file: 'entities/category.json', descriptor, schemaFile: 'schemas/category.schema.json', schema: read('schemas/category.schema.json') };
+};
+const sorted = (names: readonly string[]) => [...names].sort();
+
+function problemOf(source: EntitySource, names = knownExtensionNames): string | undefined {
+  try {
+    loadEntities([source], { knownHooks: registeredHookNames(), names });
+    return undefined;
+  } catch (error) {
+    if (error instanceof DescriptorError) return error.message;
+    throw error;
+  }
+}
+
+describe('the registries', () => {
+  it('register in the browser exactly the cells, filter inputs and row actions the server accepts, and every widget it accepts', () => {
+    const client = registeredNames();
+    expect(sorted(client.cells)).toEqual(sorted(knownExtensionNames.cells));
+    expect(sorted(client.filterInputs)).toEqual(sorted(knownExtensionNames.filterInputs));
+    expect(sorted(client.rowActions)).toEqual(sorted(knownExtensionNames.rowActions));
+    // RJSF's own PascalCase names (TextWidget) are registered too, for the widget it picks by type.
+    expect(knownExtensionNames.widgets.filter((name) => !client.widgets.includes(name))).toEqual([]);
+    expect(knownExtensionNames.cells).toEqual(expect.arrayContaining([...SHIPPED_NAMES.cells, 'rating-stars']));
+  });
+
+  it("registers the application's screens by path", () => {
+    expect(registeredScreens().map((screen) => screen.path)).toEqual(screens.map((screen) => screen.path));
+  });
+
+  it('checks cells, widgets, filter inputs and row actions by name at start-up', { timeout: 60_000 }, () => {
+    expect(problemOf(category(() => {}))).toBeUndefined();
+    const rated = category((d) => d.list.columns.push({ field: 'id', cell: 'rating-stars' }));
+    expect(problemOf(rated)).toBeUndefined();
+    expect(problemOf(rated, SHIPPED_NAMES)).toContain('/list/columns/6/cell: unknown cell "rating-stars"');
+    expect(problemOf(category((d) => (d.list.columns[0].cell = 'sparkline')))).toContain('/list/columns/0/cell: unknown cell "sparkline"');
+    expect(problemOf(category((d) => d.list.actions.push('archive')))).toContain('/list/actions/2: unknown row action "archive"');
+    expect(problemOf(category((d) => (d.forms.edit.uiSchema.status['ui:widget'] = 'slider')))).toContain('unknown widget "slider"');
+    const filtered = category((d) => (d.list.filters = [{ param: 'status', field: 'status', operator: 'eq', input: 'slider' }]));
+    expect(problemOf(filtered)).toContain('/list/filters/0/input: unknown filter input "slider"');
+  });
+});
+
+describe('server hooks', () => {
+  it('are registered by name through one call, the row-local ones marked', () => {
+    expect(sorted(registeredHookNames())).toEqual(['assignment-rules', 'exam-not-final', 'exam-rules', 'hash-password', 'lowercase-email', 'slug-from-name']);
+    expect(hookFor('hash-password')?.rowLocal).toBe(true);
+    expect(hookFor('slug-from-name')?.rowLocal).toBeUndefined();
+  });
+
+  it('cannot be replaced by another hook under the same name', () => {
+    const same = hookFor('slug-from-name')!.beforeWrite;
+    expect(() => registerServerExtension({ hooks: { 'slug-from-name': same } })).not.toThrow();
+    expect(() => registerServerExtension({ hooks: { 'slug-from-name': () => undefined } })).toThrow('The server hook "slug-from-name" is registered twice.');
+  });
+});
