@@ -5,11 +5,14 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      // Unit and component tests are not timed: the longer limit only keeps a busy 2-core machine (a
+      // descriptor load took 5+ s at load average 9) from failing them.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
           name: 'components',
+          testTimeout: 30_000,
           sequence: { groupOrder: 1 },
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
