@@ -20,10 +20,13 @@ type Loader<T = { default: ComponentType }> = () => Promise<T>;
  * screen may use.
  */
 function withAppResources<T>(load: Loader<T>): Loader<T> {
-  return () => {
-    requestToasts();
-    return Promise.all([load(), loadAllTranslations()]).then(([module]) => module);
-  };
+  return () =>
+    Promise.all([load(), loadAllTranslations()]).then(([module]) => {
+      // The toast container (and react-toastify) after the screen's first paint, not before it.
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => requestToasts(), { timeout: 1000 });
+      else setTimeout(requestToasts, 100);
+      return module;
+    });
 }
 
 /**

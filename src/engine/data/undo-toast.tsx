@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { http } from './http-client.js';
 import type { EntityRecord } from './entity-queries.js';
@@ -46,7 +46,8 @@ export function showDeletedToast(
   texts: { restored: string; failed: (error: unknown) => string },
   onRestored: () => Promise<void> | void,
 ): void {
-  const id = toast.success(
+  const id = `deleted-${entity.name}-${record.id}-${Date.now()}`;
+  toast.success(
     <UndoDeleteToast
       message={message}
       onUndo={async () => {
@@ -60,6 +61,6 @@ export function showDeletedToast(
         }
       }}
     />,
-    { autoClose: UNDO_MS, closeOnClick: false },
+    { toastId: id, autoClose: UNDO_MS, closeOnClick: false },
   );
 }

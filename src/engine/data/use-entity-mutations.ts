@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { describeError, type Translate } from './api-error.js';
