@@ -45,7 +45,13 @@ function lazyElement(load: Loader, { signIn = false } = {}): ReactNode {
 const AuthenticatedLayout = lazy(withAppResources(() => import('./layout/authenticated-layout.js')));
 const FallbackPage = lazy(withAppResources(() => import('./pages/fallback-page.js')));
 const EntityRoutes = lazy(
-  withAppResources(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes }))),
+  withAppResources(() =>
+    import('../engine/routes/entity-routes.js').then((module) => {
+      // The app's lists fetch the next page ahead ('Next' then renders from the cache).
+      module.setNextPagePrefetch(true);
+      return { default: module.EntityRoutes };
+    }),
+  ),
 );
 
 /** Every route's element sits under this: the session watcher. */
