@@ -7,7 +7,7 @@ import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
-import { runSpread, spreadRequests } from './spread.js';
+import { cpuMeter, runSpread, spreadRequests } from './spread.js';
 
 /** One measured request: its query string and the targets it must meet. */
 export interface ContestCase {
@@ -149,19 +149,30 @@ async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget,
   const customers = (await getJson<{ meta: { total: number } }>('/api/customers?per_page=1')).meta.total;
   const categories = (await getJson<{ data: Array<{ id: number; name: string; status: string }> }>('/api/categories?per_page=100')).data.map(({ id, name, status }) => ({ id, name, status }));
   const seed = Number(process.env.BENCH_SPREAD_SEED ?? 17);
-  const lines = spreadRequests({
+  const spread = (from: number) => spreadRequests({
     count: 50_000,
-    seed,
+    seed: from,
     sorts: SORTS,
     customerIds: Array.from({ length: customers }, (_, i) => i + 1),
     agencyNames: ['kancil', 'rimba', 'naga', 'selat', 'langit', 'garuda', 'arunika', 'rajawali', 'samudra', 'pelangi', 'merak', 'harimau', 'bintang', 'cahaya', 'teratai', 'kenari', 'mutiara', 'nusa', 'tanjung', 'wira'],
     categories,
   });
+  const lines = spread(seed);
+  // A warm-up on other requests of the same spread (another seed: the measured requests are not
+  // in the list cache yet): a server's steady state, page marks read (BENCH_SPREAD_WARMUP seconds).
+  const warmup = spread(seed + 1);
+  const warmupSeconds = Number(process.env.BENCH_SPREAD_WARMUP ?? 10);
   const connections = options.connections ?? 10;
   const seconds = Math.max(10, options.seconds ?? 10);
   const targets = SPREAD_TARGETS[pglite ? 'pglite' : 'postgres'];
   let ok = true;
-  const report = (label: string, result: Awaited<ReturnType<typeof runSpread>>, goal: { minRps: number; maxP99: number }, command: string) => {
+  const measure = async (on: Awaited<ReturnType<typeof startBenchServer>>) => {
+    if (warmupSeconds > 0) await runSpread(on.base, on.headers, warmup, connections, warmupSeconds);
+    const cpu = await cpuMeter(on.pid, options.databaseUrl);
+    const result = await runSpread(on.base, on.headers, lines, connections, seconds);
+    return { ...result, ...(await cpu()) };
+  };
+  const report = (label: string, result: Awaited<ReturnType<typeof measure>>, goal: { minRps: number; maxP99: number }, command: string) => {
     const missed = result.rps < goal.minRps || result.p99 > goal.maxP99 || result.failures > 0 || result.socketErrors > 0;
     if (missed) ok = false;
     const answered = result.hits + result.misses;
@@ -170,15 +181,20 @@ async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget,
         `list cache hit rate ${answered ? ((100 * result.hits) / answered).toFixed(1) : '0.0'} % (${result.hits} of ${answered} lists), ${result.failures} non-2xx, ${result.socketErrors} socket errors` +
         ` (target ≥ ${goal.minRps} req/s${Number.isFinite(goal.maxP99) ? `, p99 ≤ ${goal.maxP99} ms` : ''}; ${connections} connections, ${seconds} s)`,
     );
-    options.log(`       seed ${seed}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    const perRequest = (cpuSeconds: number) => Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests));
+    options.log(
+      `       CPU per request: server ${perRequest(result.serverSeconds)} µs${options.databaseUrl ? `, PostgreSQL ${perRequest(result.databaseSeconds)} µs` : ' (PGlite included)'} (${result.serverSeconds.toFixed(1)} s and ${result.databaseSeconds.toFixed(1)} s over ${result.requests} requests); ` +
+        `two idle cores would serve about ${Math.round((2 * result.requests) / Math.max(0.001, result.serverSeconds + result.databaseSeconds))} req/s of it (CPU-bound estimate, load generator aside)`,
+    );
+    options.log(`       seed ${seed} after a ${warmupSeconds} s warm-up on seed ${seed + 1}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   };
   const cacheMb = process.env.LIST_CACHE_MB;
-  const cached = await runSpread(base, headers, lines, connections, seconds);
+  const cached = await measure(server);
   report(cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`, cached, cacheMb === '0' ? targets.uncached : targets.cached, options.command);
   if (cacheMb !== '0') {
     const uncachedServer = await startBenchServer(target, { LIST_CACHE_MB: '0' });
     try {
-      const uncached = await runSpread(uncachedServer.base, uncachedServer.headers, lines, connections, seconds);
+      const uncached = await measure(uncachedServer);
       report('list cache off (a second server with LIST_CACHE_MB=0)', uncached, targets.uncached, `LIST_CACHE_MB=0 ${options.command}`);
     } finally {
       await uncachedServer.stop();

@@ -119,3 +119,43 @@ export async function runSpread(base: string, headers: Record<string, string>, l
     fs.rmSync(file, { force: true });
   }
 }
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc), 0 when it cannot be read. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time the server process and the database spent, read before and after a run: on a busy
+ * machine requests per second say more about the other load than about the server; CPU time per
+ * request does not. The database's share is its backends serving `databaseName` (PostgreSQL on
+ * this machine); for PGlite it runs inside the server process.
+ */
+export async function cpuMeter(serverPid: number, databaseUrl: string | undefined): Promise<() => Promise<{ serverSeconds: number; databaseSeconds: number }>> {
+  const backends = async (): Promise<number[]> => {
+    if (!databaseUrl) return [];
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      return result.rows.map((row) => row.pid);
+    } finally {
+      await client.end();
+    }
+  };
+  const before = new Map<number, number>();
+  for (const pid of await backends()) before.set(pid, cpuSeconds(pid));
+  const server = cpuSeconds(serverPid);
+  return async () => {
+    let database = 0;
+    for (const pid of await backends()) database += cpuSeconds(pid) - (before.get(pid) ?? 0);
+    return { serverSeconds: cpuSeconds(serverPid) - server, databaseSeconds: database };
+  };
+}
