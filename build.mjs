@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { namesInScript, subsetCss } from './scripts/css-subset.mjs';
+import { breakpointsInSource, namesInScript, subsetCss } from './scripts/css-subset.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
@@ -246,11 +246,18 @@ function splitStylesheet(metafile) {
   for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) namesInScript(fs.readFileSync(path.join(root, file), 'utf8'), { classes, colors: new Set() });
   const colors = new Set(['gray']);
   const sources = [...filesUnder(path.join(root, 'src')), ...filesUnder(path.join(root, 'entities'))].filter((f) => /\.(tsx?|json|css)$/.test(f));
-  for (const file of sources) namesInScript(fs.readFileSync(file, 'utf8'), { classes: new Set(), colors });
-  const names = { classes, colors };
+  const breakpoints = new Set();
+  for (const file of sources) {
+    const text = fs.readFileSync(file, 'utf8');
+    namesInScript(text, { classes: new Set(), colors });
+    if (/\.tsx?$/.test(file)) breakpointsInSource(text, breakpoints);
+  }
+  const names = { classes, colors, breakpoints };
   const css = fs.readFileSync(path.join(root, cssFile), 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
-  const { main, rest, stats } = subsetCss(css, names.classes, names.colors);
-  if (args.has('--verbose')) console.log(`Stylesheet: ${stats.droppedRules} rules of unused components dropped; colours kept: ${[...names.colors].sort().join(', ')}.`);
+  const { main, rest, stats } = subsetCss(css, names.classes, names.colors, names.breakpoints);
+  if (args.has('--verbose')) {
+    console.log(`Stylesheet: ${stats.droppedRules} rules of unused components or breakpoints dropped; colours kept: ${[...names.colors].sort().join(', ')}; breakpoints: ${[...names.breakpoints].sort().join(', ')}.`);
+  }
   const write = (stem, text) => {
     const hash = createHash('sha256').update(text).digest('base64url').slice(0, 8).toUpperCase().replace(/[-_]/g, 'X');
     const file = path.join(path.dirname(cssFile), `${stem}-${hash}.css`);

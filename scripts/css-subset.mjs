@@ -92,12 +92,13 @@ const NESTED_AT_RULES = /^@(media|supports|layer|container)\b/;
 const COLOR_PROPERTY = new RegExp(`^\\s*--(${RADIX_COLORS.join('|')})-(?:a?\\d+|contrast|surface|indicator|track)\\s*:`);
 const COLOR_SELECTOR = /\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]/g;
 const COMPONENT_CLASS = /\.(rt-[A-Z][A-Za-z0-9]*)/g;
+const BREAKPOINT_CLASS = /\.-?(xs|sm|md|lg|xl)\\:/g;
 
 /**
  * Splits `css` into `{ main, rest }`. `usedClasses`: the `rt-` component classes scripts name;
  * `colors`: the colour scales to keep in `main` (others go to `rest`).
  */
-export function subsetCss(css, usedClasses, colors) {
+export function subsetCss(css, usedClasses, colors, breakpoints = new Set(['xs', 'sm', 'md', 'lg', 'xl'])) {
   const stats = { droppedRules: 0, movedDeclarations: 0 };
   const unusedColor = (name) => RADIX_COLORS.includes(name) && !colors.has(name);
   const walk = (text) => {
@@ -125,6 +126,8 @@ export function subsetCss(css, usedClasses, colors) {
       for (const selector of selectors) {
         const classes = [...selector.matchAll(COMPONENT_CLASS)].map((m) => m[1]);
         if (classes.some((name) => !usedClasses.has(name))) continue;
+        // A responsive class of a breakpoint no script uses (`xl:rt-r-p-3` needs `{ xl: '3' }` in a prop).
+        if ([...selector.matchAll(BREAKPOINT_CLASS)].some((m) => !breakpoints.has(m[1]))) continue;
         const named = [...selector.matchAll(COLOR_SELECTOR)].map((m) => m[1]);
         (named.some(unusedColor) ? later : keep).push(selector);
       }
@@ -152,6 +155,13 @@ export function subsetCss(css, usedClasses, colors) {
     return { main, rest };
   };
   return { ...walk(css), stats };
+}
+
+/** The Radix breakpoints a source file's responsive props name (`{ initial: '1', md: '3' }`). */
+export function breakpointsInSource(text, into = new Set()) {
+  for (const [, name] of text.matchAll(/\binitial:[^}]*?\b(xs|sm|md|lg|xl):/g)) into.add(name);
+  for (const [, name] of text.matchAll(/=\{\{\s*(xs|sm|md|lg|xl):/g)) into.add(name);
+  return into;
 }
 
 /** The `rt-` component classes and the colour names a script's text names. */

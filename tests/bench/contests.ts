@@ -192,6 +192,8 @@ async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget,
   const cached = await measure(server);
   report(cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`, cached, cacheMb === '0' ? targets.uncached : targets.cached, options.command);
   if (cacheMb !== '0') {
+    // PGlite: one server per data directory at a time; the caller's stop of this one is then a no-op.
+    if (pglite) await server.stop();
     const uncachedServer = await startBenchServer(target, { LIST_CACHE_MB: '0' });
     try {
       const uncached = await measure(uncachedServer);
