@@ -231,8 +231,8 @@ function bootOutput(metafile) {
 /**
  * Splits the entry's stylesheet (scripts/css-subset.mjs): the rules of Radix Themes components no
  * script of this build names are dropped, and the colour scales neither the scripts nor the
- * descriptors in entities/ name move to a second stylesheet, which the page loads without
- * blocking (`media="print"` until the boot script switches it on). Each file is named by the
+ * descriptors in entities/ name move to a second stylesheet, which the boot script adds once the
+ * page is idle (the preload manifest's `styles`). Each file is named by the
  * hash of what it now holds (assets are cached for a year).
  */
 function splitStylesheet(metafile) {
@@ -316,6 +316,8 @@ function writeIndex(metafile, bootFile, styles) {
     return [...files].map(rel);
   };
   const manifest = {
+    // The colour scales the console does not name itself: loaded by the boot script once the page is idle.
+    styles: styles?.more ? [rel(styles.more)] : [],
     app: beyondInitial(SIGNED_IN_ROOTS.map(entryOf)),
     languages: Object.fromEntries(LANGUAGES.map((language) => [language, beyondInitial([entryOf(`locales/${language}/common.json`)])])),
   };
@@ -336,7 +338,7 @@ function writeIndex(metafile, bootFile, styles) {
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script type="application/json" id="ac-preload">${manifestJson}</script>
     <script type="module" async src="${rel(boot)}"></script>
-${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}${styles?.more ? `    <link rel="stylesheet" href="${rel(styles.more)}" media="print" id="ac-more-css" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
+${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
 ${preloads}  </head>
   <body>
     <div id="root"></div>

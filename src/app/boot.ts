@@ -14,6 +14,7 @@ import { listUrl } from '../engine/data/list-url.js';
 
 /** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
 interface PreloadManifest {
+  styles?: string[];
   app: string[];
   languages: Record<string, string[]>;
 }
@@ -75,28 +76,34 @@ function listedEntity(entities: readonly ClientEntity[]): ClientEntity | undefin
   return entities.find((entity) => entity.permissions.list && `/${entity.routes.list}` === path);
 }
 
+/** Runs `task` once the page has nothing more urgent to do (after the first screen, as a rule). */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}
+
 /**
- * Switches on the stylesheet of the colour scales the console does not use itself (build.mjs
- * splits them off; a descriptor may name one for a badge): the page loads it as `media="print"`,
- * so it never delays the first paint.
+ * Adds the stylesheet of the colour scales the console does not use itself (build.mjs splits them
+ * off; a descriptor may name one for a badge) once the page is idle: it never delays the first screen.
  */
-function enableMoreStyles() {
-  const link = document.getElementById('ac-more-css');
-  if (!(link instanceof HTMLLinkElement)) return;
-  const enable = () => {
-    link.media = 'all';
-  };
-  if (link.sheet) enable();
-  else link.addEventListener('load', enable, { once: true });
+function addMoreStyles(files: readonly string[]) {
+  whenIdle(() => {
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  });
 }
 
 function boot() {
-  enableMoreStyles();
+  const manifest = readManifest();
+  if (manifest?.styles?.length) addMoreStyles(manifest.styles);
   const token = validToken();
   if (!token || PUBLIC_PATHS.includes(location.pathname)) return;
   // The descriptors first: the browser sends requests in the order they are made, and the list waits for them.
   const meta = startEarlyGet('/api/meta/entities', token);
-  const manifest = readManifest();
   if (manifest) {
     const languages = likelyLanguages();
     preload([...manifest.app, ...languages.flatMap((language) => manifest.languages[language] ?? [])]);

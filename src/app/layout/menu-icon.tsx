@@ -38,7 +38,15 @@ export function deferredIcon(name: string): Icon {
   if (!component) {
     const Deferred: Icon = (props) => {
       const loaded = useSyncExternalStore(subscribe, () => icons, () => icons);
-      useEffect(loadIcons, []);
+      // Once the page is idle: the first screen's own code and data come first.
+      useEffect(() => {
+        if (typeof requestIdleCallback === 'function') {
+          const handle = requestIdleCallback(loadIcons, { timeout: 3000 });
+          return () => cancelIdleCallback(handle);
+        }
+        const timer = setTimeout(loadIcons, 500);
+        return () => clearTimeout(timer);
+      }, []);
       const Real = loaded?.[name];
       if (Real) return <Real {...props} />;
       const size = props.width ?? 15;
