@@ -184,7 +184,8 @@ async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget,
     const perRequest = (cpuSeconds: number) => Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests));
     options.log(
       `       CPU per request: server ${perRequest(result.serverSeconds)} µs${options.databaseUrl ? `, PostgreSQL ${perRequest(result.databaseSeconds)} µs` : ' (PGlite included)'} (${result.serverSeconds.toFixed(1)} s and ${result.databaseSeconds.toFixed(1)} s over ${result.requests} requests); ` +
-        `two idle cores would serve about ${Math.round((2 * result.requests) / Math.max(0.001, result.serverSeconds + result.databaseSeconds))} req/s of it (CPU-bound estimate, load generator aside)`,
+        // PGlite runs in the server's one JavaScript thread: one core; PostgreSQL and the server share two.
+        `${pglite ? 'one idle core' : 'two idle cores'} would serve about ${Math.round(((pglite ? 1 : 2) * result.requests) / Math.max(0.001, result.serverSeconds + result.databaseSeconds))} req/s of it (CPU-bound estimate, load generator aside)`,
     );
     options.log(`       seed ${seed} after a ${warmupSeconds} s warm-up on seed ${seed + 1}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   };
