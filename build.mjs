@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { breakpointsInSource, namesInScript, subsetCss } from './scripts/css-subset.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
@@ -38,7 +39,7 @@ function newestMtime(target) {
 function isUpToDate() {
   if (!fs.existsSync(stamp) || !fs.existsSync(path.join(publicDir, 'index.html'))) return false;
   const built = fs.statSync(stamp).mtimeMs;
-  const inputs = ['src', 'locales', 'public', 'tests/bench', 'package.json', 'package-lock.json', 'build.mjs'];
+  const inputs = ['src', 'locales', 'public', 'tests/bench', 'entities', 'scripts', 'package.json', 'package-lock.json', 'build.mjs'];
   return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
 }
 
@@ -98,6 +99,58 @@ const unbarrelRadix = {
 };
 
 /**
+ * `@radix-ui/react-icons` is one module of 318 icons: every icon any screen uses landed in one
+ * chunk (70 KB) that the first screen loaded whole. This gives each icon a module of its own
+ * (`radix-icon:<Name>`, cut from the package's file), so a chunk carries the icons its screens show.
+ */
+const splitRadixIcons = {
+  name: 'split-radix-icons',
+  setup(build) {
+    let icons;
+    const iconSource = () => {
+      if (icons) return icons;
+      const file = path.join(root, 'node_modules/@radix-ui/react-icons/dist/react-icons.esm.js');
+      const text = fs.readFileSync(file, 'utf8');
+      icons = new Map();
+      // Each icon is `var _excluded$N = ["color"];\nvar <Name> = /*#__PURE__*/forwardRef(...);`, up to the next one.
+      const end = text.lastIndexOf('\nexport {');
+      for (const piece of text.slice(0, end).split(/\n(?=var _excluded(?:\$[\w$]+)? = )/).slice(1)) {
+        const match = /^var (_excluded(?:\$[\w$]+)?) = \["color"\];\nvar (\w+) = (\/\*#__PURE__\*\/forwardRef\([\s\S]*\));\s*$/.exec(piece);
+        if (match) icons.set(match[2], match[3].replaceAll(match[1], '_excluded'));
+      }
+      return icons;
+    };
+    build.onResolve({ filter: /^radix-icon:/ }, (args) => ({ path: args.path.slice('radix-icon:'.length), namespace: 'radix-icon' }));
+    build.onLoad({ filter: /.*/, namespace: 'radix-icon' }, (args) => {
+      const resolveDir = path.join(root, 'node_modules/@radix-ui/react-icons');
+      if (args.path === 'helpers') {
+        const text = fs.readFileSync(path.join(resolveDir, 'dist/react-icons.esm.js'), 'utf8');
+        const helper = /function _objectWithoutPropertiesLoose[\s\S]*?\n\}\n/.exec(text)[0];
+        return { contents: `${helper}export const _excluded = ["color"];\nexport { _objectWithoutPropertiesLoose };\n`, loader: 'js', resolveDir };
+      }
+      const body = iconSource().get(args.path);
+      if (!body) return { errors: [{ text: `@radix-ui/react-icons has no ${args.path}` }] };
+      return {
+        contents: `import { forwardRef, createElement } from 'react';\nimport { _objectWithoutPropertiesLoose, _excluded } from 'radix-icon:helpers';\nexport const ${args.path} = /*#__PURE__*/${body.replace('/*#__PURE__*/', '')};\n`,
+        loader: 'js',
+        resolveDir,
+      };
+    });
+    // The console's own files: `import { A, B as C } from '@radix-ui/react-icons'` → one import per icon.
+    build.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes("'@radix-ui/react-icons'")) return undefined;
+      const contents = text.replace(/import \{([^}]*)\} from '@radix-ui\/react-icons';/g, (whole, names) => {
+        const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
+        if (parts.some((part) => part.startsWith('type '))) return whole;
+        return parts.map((part) => `import { ${part} } from 'radix-icon:${part.split(/\s+as\s+/)[0]}';`).join(' ');
+      });
+      return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/**
  * `locales/<lng>/common.json?sign-in` (src/app/i18n.ts): only the keys src/app/sign-in-keys.json
  * lists, so the sign-in page's first load carries its own part of the `common` namespace; the app
  * loads the whole namespace before any other screen renders. A listed key missing in English fails the build.
@@ -133,7 +186,7 @@ const signInLocale = {
 
 function clientOptions() {
   return {
-    plugins: [unbarrelRadix, signInLocale],
+    plugins: [unbarrelRadix, signInLocale, splitRadixIcons],
     absWorkingDir: root,
     entryPoints: { main: 'src/app/main.tsx' },
     outdir: path.join(publicDir, 'assets'),
@@ -155,19 +208,122 @@ function clientOptions() {
   };
 }
 
+/**
+ * The boot script (src/app/boot.ts) as one self-contained file: it must run as soon as it
+ * arrives, not after chunks shared with the app (it repeats the few small modules it needs).
+ */
+function bootOptions() {
+  return {
+    ...clientOptions(),
+    plugins: [],
+    entryPoints: { boot: 'src/app/boot.ts' },
+    splitting: false,
+  };
+}
+
+/** The boot script's output file (from its build's metafile). */
+function bootOutput(metafile) {
+  const found = Object.keys(metafile.outputs).find((file) => file.endsWith('.js'));
+  if (!found) throw new Error('The boot script build produced no file.');
+  return found;
+}
+
+/**
+ * Splits the entry's stylesheet (scripts/css-subset.mjs): the rules of Radix Themes components no
+ * script of this build names are dropped, and the colour scales neither the scripts nor the
+ * descriptors in entities/ name move to a second stylesheet, which the boot script adds once the
+ * page is idle (the preload manifest's `styles`). Each file is named by the
+ * hash of what it now holds (assets are cached for a year).
+ */
+function splitStylesheet(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.entries(outputs).find(([file, out]) => out.entryPoint === 'src/app/main.tsx' && file.endsWith('.js'));
+  const cssFile = entry?.[1].cssBundle;
+  if (!cssFile) return undefined;
+  // Component classes: from every script of the build (Radix Themes' own included). Colours: from
+  // the console's own sources and descriptors (Radix Themes' scripts list every colour).
+  const classes = new Set();
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) namesInScript(fs.readFileSync(path.join(root, file), 'utf8'), { classes, colors: new Set() });
+  const colors = new Set(['gray']);
+  const sources = [...filesUnder(path.join(root, 'src')), ...filesUnder(path.join(root, 'entities'))].filter((f) => /\.(tsx?|json|css)$/.test(f));
+  const breakpoints = new Set();
+  for (const file of sources) {
+    const text = fs.readFileSync(file, 'utf8');
+    namesInScript(text, { classes: new Set(), colors });
+    if (/\.tsx?$/.test(file)) breakpointsInSource(text, breakpoints);
+  }
+  const names = { classes, colors, breakpoints };
+  const css = fs.readFileSync(path.join(root, cssFile), 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
+  const { main, rest, stats } = subsetCss(css, names.classes, names.colors, names.breakpoints);
+  if (args.has('--verbose')) {
+    console.log(`Stylesheet: ${stats.droppedRules} rules of unused components or breakpoints dropped; colours kept: ${[...names.colors].sort().join(', ')}; breakpoints: ${[...names.breakpoints].sort().join(', ')}.`);
+  }
+  const write = (stem, text) => {
+    const hash = createHash('sha256').update(text).digest('base64url').slice(0, 8).toUpperCase().replace(/[-_]/g, 'X');
+    const file = path.join(path.dirname(cssFile), `${stem}-${hash}.css`);
+    fs.writeFileSync(path.join(root, file), text);
+    return file;
+  };
+  const split = { main: write('main', main), more: rest.trim() ? write('more', rest) : undefined };
+  // The whole stylesheet and its map are no longer referenced.
+  fs.rmSync(path.join(root, cssFile));
+  fs.rmSync(path.join(root, `${cssFile}.map`), { force: true });
+  return split;
+}
+
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/** The chunks signed-in screens load first (besides the entry's): the shell and the entity engine. */
+const SIGNED_IN_ROOTS = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx'];
+const LANGUAGES = ['en', 'id', 'ms'];
 
 /**
  * Writes index.html (English), index.id.html and index.ms.html pointing at the hashed entry script
- * and stylesheet; copies public/ beside them.
+ * and stylesheet; copies public/ beside them. Each names, besides the entry:
+ * - the boot script (src/app/boot.ts), run as soon as it arrives;
+ * - `<link rel="modulepreload">` for every chunk the entry and the boot script import statically,
+ *   so the browser fetches them together instead of one import level at a time;
+ * - a JSON block (`type="application/json"`, never executed, the same for every user) listing the
+ *   chunks of the signed-in shell and engine and of each language's translations, which the boot
+ *   script preloads only for a signed-in tab (the sign-in page loads none of them).
  */
-function writeIndex(metafile) {
-  const outputs = Object.entries(metafile.outputs);
-  const entry = outputs.find(([, out]) => out.entryPoint === 'src/app/main.tsx' && !out.entryPoint.endsWith('.css'));
-  if (!entry) throw new Error('The client build produced no entry script.');
-  const [script, info] = entry;
-  const css = info.cssBundle;
+function writeIndex(metafile, bootFile, styles) {
+  const outputs = metafile.outputs;
+  const entryOf = (source) => {
+    const found = Object.entries(outputs).find(([file, out]) => out.entryPoint === source && file.endsWith('.js'));
+    return found?.[0];
+  };
+  const script = entryOf('src/app/main.tsx');
+  const boot = bootFile;
+  if (!script || !boot) throw new Error('The client build produced no entry script.');
+  const css = styles?.main ?? outputs[script].cssBundle;
   const rel = (file) => '/' + path.relative(publicDir, path.join(root, file)).split(path.sep).join('/');
+  /** Every chunk `file` imports statically, transitively (without `file`). */
+  const closure = (file, into = new Set()) => {
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || into.has(imported.path) || !imported.path.endsWith('.js')) continue;
+      into.add(imported.path);
+      closure(imported.path, into);
+    }
+    return into;
+  };
+  const initial = closure(script);
+  initial.delete(script);
+  initial.delete(boot);
+  const beyondInitial = (roots) => {
+    const files = new Set();
+    for (const root of roots.filter(Boolean)) for (const file of [root, ...closure(root)]) if (!initial.has(file) && file !== script && file !== boot) files.add(file);
+    return [...files].map(rel);
+  };
+  const manifest = {
+    // The colour scales the console does not name itself: loaded by the boot script once the page is idle.
+    styles: styles?.more ? [rel(styles.more)] : [],
+    app: beyondInitial(SIGNED_IN_ROOTS.map(entryOf)),
+    languages: Object.fromEntries(LANGUAGES.map((language) => [language, beyondInitial([entryOf(`locales/${language}/common.json`)])])),
+  };
+  const preloads = [...initial].map((file) => `    <link rel="modulepreload" href="${rel(file)}" />\n`).join('');
+  // `<` cannot end the JSON block early: the build's own file names hold none, but be safe.
+  const manifestJson = JSON.stringify(manifest).replace(/</g, '\\u003c');
   // One shell per language (src/shared/shell-language.ts picks it per request): the title and the
   // noscript line from the locale files, and <html lang>, are right before any script runs.
   for (const [language, file] of [['en', 'index.html'], ['id', 'index.id.html'], ['ms', 'index.ms.html']]) {
@@ -180,8 +336,10 @@ function writeIndex(metafile) {
     <meta name="color-scheme" content="light dark" />
     <title>${escapeHtml(texts.pages.titles.awardsCms)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <script type="application/json" id="ac-preload">${manifestJson}</script>
+    <script type="module" async src="${rel(boot)}"></script>
 ${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
-  </head>
+${preloads}  </head>
   <body>
     <div id="root"></div>
     <noscript>${escapeHtml(texts.common.noscript)}</noscript>
@@ -232,8 +390,8 @@ async function precompress(dir) {
 async function buildOnce() {
   const started = Date.now();
   fs.rmSync(publicDir, { recursive: true, force: true });
-  const [, client] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions())]);
-  writeIndex(client.metafile);
+  const [, client, boot] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions()), esbuild.build(bootOptions())]);
+  writeIndex(client.metafile, bootOutput(boot.metafile), splitStylesheet(client.metafile));
   await precompress(publicDir);
   fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(client.metafile));
   fs.writeFileSync(stamp, createHash('sha256').update(String(started)).digest('hex'));
@@ -257,12 +415,20 @@ async function watch() {
     },
   });
   const serverCtx = await esbuild.context({ ...serverOptions(), plugins: [onEnd('restart', restart)] });
+  let clientMeta;
+  let bootFile;
+  const index = () => clientMeta && bootFile && writeIndex(clientMeta, bootFile);
   const clientCtx = await esbuild.context({
     ...clientOptions(),
     minify: false,
-    plugins: [unbarrelRadix, signInLocale, onEnd('index', (result) => writeIndex(result.metafile))],
+    plugins: [unbarrelRadix, signInLocale, splitRadixIcons, onEnd('index', (result) => ((clientMeta = result.metafile), index()))],
   });
-  await Promise.all([clientCtx.watch(), serverCtx.watch()]);
+  const bootCtx = await esbuild.context({
+    ...bootOptions(),
+    minify: false,
+    plugins: [onEnd('boot', (result) => ((bootFile = bootOutput(result.metafile)), index()))],
+  });
+  await Promise.all([clientCtx.watch(), bootCtx.watch(), serverCtx.watch()]);
   console.log('Watching for changes; the server restarts after each server build.');
 }
 

@@ -31,7 +31,7 @@ const NOT_ON_SIGN_IN = [
   /^node_modules\/@radix-ui\/themes\/dist\/esm\/components\/(theme|tooltip|dialog|alert-dialog|popover|dropdown-menu|select)\.js$/,
   /^node_modules\/@rjsf\//,
   /^src\/app\/(dialogs|layout\/authenticated-layout)/,
-  /^src\/engine\/(?!data\/(http-client|api-error))/,
+  /^src\/engine\/(?!data\/(http-client|api-error|extra-translations))/,
 ];
 /** What the sign-in page's first load imports on demand besides its screen (see src/app/i18n.ts). */
 const SIGN_IN_LOCALE = /^locales\/en\/common\.json\?sign-in$|^sign-in-locale:en$/;

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { onExtraTranslations } from '../engine/data/use-meta.js';
+import { onExtraTranslations } from '../engine/data/extra-translations.js';
 
 /** The console's languages, in the order the header's switcher cycles through them. */
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'ms'] as const;

@@ -22,10 +22,13 @@ type Loader<T = { default: ComponentType }> = () => Promise<T>;
  * screen may use.
  */
 function withAppResources<T>(load: Loader<T>): Loader<T> {
-  return () => {
-    requestToasts();
-    return Promise.all([load(), loadAllTranslations()]).then(([module]) => module);
-  };
+  return () =>
+    Promise.all([load(), loadAllTranslations()]).then(([module]) => {
+      // The toast container (and react-toastify) after the screen's first paint, not before it.
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => requestToasts(), { timeout: 1000 });
+      else setTimeout(requestToasts, 100);
+      return module;
+    });
 }
 
 /**
@@ -44,7 +47,13 @@ function lazyElement(load: Loader, { signIn = false } = {}): ReactNode {
 const AuthenticatedLayout = lazy(withAppResources(() => import('./layout/authenticated-layout.js')));
 const FallbackPage = lazy(withAppResources(() => import('./pages/fallback-page.js')));
 const EntityRoutes = lazy(
-  withAppResources(() => import('../engine/routes/entity-routes.js').then((module) => ({ default: module.EntityRoutes }))),
+  withAppResources(() =>
+    import('../engine/routes/entity-routes.js').then((module) => {
+      // The app's lists fetch the next page ahead ('Next' then renders from the cache).
+      module.setNextPagePrefetch(true);
+      return { default: module.EntityRoutes };
+    }),
+  ),
 );
 
 /** Every route's element sits under this: the session watcher. */

@@ -7,6 +7,7 @@ import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
+import { cpuMeter, runSpread, spreadRequests } from './spread.js';
 
 /** One measured request: its query string and the targets it must meet. */
 export interface ContestCase {
@@ -85,6 +86,11 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
         : `list cache: on, LIST_CACHE_MB=${cacheMb}: after the first request each case is answered from the cache after one data-version query; run with LIST_CACHE_MB=0 for the uncached figures`,
     );
     const pglite = !options.databaseUrl;
+    const parts = (process.env.BENCH_CONTESTS ?? 'cases,spread').split(',');
+    if (parts.includes('spread')) {
+      ok = (await runSpreadCases(options, target, server, pglite)) && ok;
+      if (!parts.includes('cases')) return ok;
+    }
     const cases: ContestCase[] = [
       { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },
     ];
@@ -123,6 +129,79 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
     }
   } finally {
     await server.stop();
+  }
+  return ok;
+}
+
+/** Spread targets of issue 17 / DESIGN §8: PostgreSQL (1,000,000 contests) and PGlite (100,000). */
+const SPREAD_TARGETS = {
+  postgres: { cached: { minRps: 600, maxP99: 100 }, uncached: { minRps: 500, maxP99: Infinity } },
+  pglite: { cached: { minRps: 200, maxP99: 250 }, uncached: { minRps: 0, maxP99: Infinity } },
+};
+
+/**
+ * The spread (tests/bench/spread.ts) on the bench's server (list cache as configured) and on a
+ * second server with the cache off (LIST_CACHE_MB=0), each printed with its hit rate.
+ */
+async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget, server: Awaited<ReturnType<typeof startBenchServer>>, pglite: boolean): Promise<boolean> {
+  const { base, headers } = server;
+  const getJson = async <T>(url: string) => (await (await fetch(`${base}${url}`, { headers })).json()) as T;
+  const customers = (await getJson<{ meta: { total: number } }>('/api/customers?per_page=1')).meta.total;
+  const categories = (await getJson<{ data: Array<{ id: number; name: string; status: string }> }>('/api/categories?per_page=100')).data.map(({ id, name, status }) => ({ id, name, status }));
+  const seed = Number(process.env.BENCH_SPREAD_SEED ?? 17);
+  const spread = (from: number) => spreadRequests({
+    count: 50_000,
+    seed: from,
+    sorts: SORTS,
+    customerIds: Array.from({ length: customers }, (_, i) => i + 1),
+    agencyNames: ['kancil', 'rimba', 'naga', 'selat', 'langit', 'garuda', 'arunika', 'rajawali', 'samudra', 'pelangi', 'merak', 'harimau', 'bintang', 'cahaya', 'teratai', 'kenari', 'mutiara', 'nusa', 'tanjung', 'wira'],
+    categories,
+  });
+  const lines = spread(seed);
+  // A warm-up on other requests of the same spread (another seed: the measured requests are not
+  // in the list cache yet): a server's steady state, page marks read (BENCH_SPREAD_WARMUP seconds).
+  const warmup = spread(seed + 1);
+  const warmupSeconds = Number(process.env.BENCH_SPREAD_WARMUP ?? 10);
+  const connections = options.connections ?? 10;
+  const seconds = Math.max(10, options.seconds ?? 10);
+  const targets = SPREAD_TARGETS[pglite ? 'pglite' : 'postgres'];
+  let ok = true;
+  const measure = async (on: Awaited<ReturnType<typeof startBenchServer>>) => {
+    if (warmupSeconds > 0) await runSpread(on.base, on.headers, warmup, connections, warmupSeconds);
+    const cpu = await cpuMeter(on.pid, options.databaseUrl);
+    const result = await runSpread(on.base, on.headers, lines, connections, seconds);
+    return { ...result, ...(await cpu()) };
+  };
+  const report = (label: string, result: Awaited<ReturnType<typeof measure>>, goal: { minRps: number; maxP99: number }, command: string) => {
+    const missed = result.rps < goal.minRps || result.p99 > goal.maxP99 || result.failures > 0 || result.socketErrors > 0;
+    if (missed) ok = false;
+    const answered = result.hits + result.misses;
+    options.log(
+      `${missed ? 'MISSED' : 'ok    '} spread, ${label}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ` +
+        `list cache hit rate ${answered ? ((100 * result.hits) / answered).toFixed(1) : '0.0'} % (${result.hits} of ${answered} lists), ${result.failures} non-2xx, ${result.socketErrors} socket errors` +
+        ` (target ≥ ${goal.minRps} req/s${Number.isFinite(goal.maxP99) ? `, p99 ≤ ${goal.maxP99} ms` : ''}; ${connections} connections, ${seconds} s)`,
+    );
+    const perRequest = (cpuSeconds: number) => Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests));
+    options.log(
+      `       CPU per request: server ${perRequest(result.serverSeconds)} µs${options.databaseUrl ? `, PostgreSQL ${perRequest(result.databaseSeconds)} µs` : ' (PGlite included)'} (${result.serverSeconds.toFixed(1)} s and ${result.databaseSeconds.toFixed(1)} s over ${result.requests} requests); ` +
+        // PGlite runs in the server's one JavaScript thread: one core; PostgreSQL and the server share two.
+        `${pglite ? 'one idle core' : 'two idle cores'} would serve about ${Math.round(((pglite ? 1 : 2) * result.requests) / Math.max(0.001, result.serverSeconds + result.databaseSeconds))} req/s of it (CPU-bound estimate, load generator aside)`,
+    );
+    options.log(`       seed ${seed} after a ${warmupSeconds} s warm-up on seed ${seed + 1}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  };
+  const cacheMb = process.env.LIST_CACHE_MB;
+  const cached = await measure(server);
+  report(cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`, cached, cacheMb === '0' ? targets.uncached : targets.cached, options.command);
+  if (cacheMb !== '0') {
+    // PGlite: one server per data directory at a time; the caller's stop of this one is then a no-op.
+    if (pglite) await server.stop();
+    const uncachedServer = await startBenchServer(target, { LIST_CACHE_MB: '0' });
+    try {
+      const uncached = await measure(uncachedServer);
+      report('list cache off (a second server with LIST_CACHE_MB=0)', uncached, targets.uncached, `LIST_CACHE_MB=0 ${options.command}`);
+    } finally {
+      await uncachedServer.stop();
+    }
   }
   return ok;
 }

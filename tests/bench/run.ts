@@ -5,6 +5,7 @@ import { runContestBench } from './contests.js';
 import { runNavigationBench } from './navigation.js';
 import { runSoak } from './soak.js';
 import { runDataioBench } from './dataio.js';
+import { runCompareBench } from './compare.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
 
 /**
@@ -38,6 +39,12 @@ export const SCENARIOS: BenchScenario[] = [
     run: runNavigationBench,
   },
   {
+    name: 'compare',
+    description: 'cold navigation to the contests list and page 2 on the console and the anchor apps of ../shared/anchors (react-admin, headless Refine), interleaved, printing the ratios (ANCHORS_DIR, BENCH_COMPARE_RUNS)',
+    byDefault: false,
+    run: runCompareBench,
+  },
+  {
     name: 'soak',
     description: 'issue 13 soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
     byDefault: false,
@@ -66,7 +73,7 @@ const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SC
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const redacted = postgresUrl ? postgresUrl.replace(/:[^:@/]*@/, ':***@') : undefined;
 // The other settings that change a figure, repeated in the command printed with it.
-const settings = ['BENCH_DATA_DIR', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'LIST_CACHE_MB', 'SOAK_MINUTES', 'SOAK_ADMINS_PG', 'SOAK_ADMINS_PGLITE', 'SOAK_KILL_ROUNDS', 'SOAK_THINK_MS']
+const settings = ['BENCH_DATA_DIR', 'BENCH_CONTESTS', 'BENCH_SPREAD_WARMUP', 'ANCHORS_DIR', 'BENCH_COMPARE_RUNS', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'LIST_CACHE_MB', 'SOAK_MINUTES', 'SOAK_ADMINS_PG', 'SOAK_ADMINS_PGLITE', 'SOAK_KILL_ROUNDS', 'SOAK_THINK_MS']
   .filter((name) => process.env[name] !== undefined)
   .map((name) => `${name}=${process.env[name]} `)
   .join('');

@@ -1,8 +1,5 @@
-import * as Radix from '@radix-ui/react-icons';
-import type { ComponentType } from 'react';
+import { deferredIcon, type Icon } from './menu-icon.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-
-type Icon = ComponentType<{ width?: number; height?: number; 'aria-hidden'?: boolean }>;
 
 /** One menu entry: where it goes, its i18n label and icon. */
 export interface NavItem {
@@ -33,57 +30,62 @@ export const NAV_GROUP_ORDER: readonly string[] = ['jury', 'overview', 'contest'
 
 /** The menu's links that are not an entity's list (the entity lists come from the descriptors' `menu` blocks). */
 export const NAV_LINKS: readonly NavLinkEntry[] = [
-  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: Radix.ReaderIcon, roles: ['juror'] },
-  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon, roles: ['juror'] },
-  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: Radix.DashboardIcon },
-  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: Radix.UploadIcon },
-  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: Radix.FileTextIcon },
-  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: Radix.ReaderIcon },
-  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: Radix.CounterClockwiseClockIcon },
-  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: Radix.TrashIcon },
-  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: Radix.LockClosedIcon },
-  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: Radix.TokensIcon },
+  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: deferredIcon('ReaderIcon'), roles: ['juror'] },
+  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: deferredIcon('TokensIcon'), roles: ['juror'] },
+  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: deferredIcon('DashboardIcon') },
+  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: deferredIcon('UploadIcon') },
+  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: deferredIcon('FileTextIcon') },
+  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: deferredIcon('ReaderIcon') },
+  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: deferredIcon('CounterClockwiseClockIcon') },
+  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: deferredIcon('TrashIcon') },
+  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: deferredIcon('LockClosedIcon') },
+  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: deferredIcon('TokensIcon') },
 ];
 
+/** The Radix icons a descriptor's `menu.icon` may name (a chosen few: see `menu-icons.ts`). */
+const MENU_ICON_NAMES = [
+  'ArchiveIcon',
+  'BackpackIcon',
+  'BarChartIcon',
+  'BookmarkIcon',
+  'CalendarIcon',
+  'ChatBubbleIcon',
+  'Component1Icon',
+  'CounterClockwiseClockIcon',
+  'CubeIcon',
+  'DashboardIcon',
+  'EnvelopeClosedIcon',
+  'FileTextIcon',
+  'GearIcon',
+  'GlobeIcon',
+  'HeartIcon',
+  'HomeIcon',
+  'IdCardIcon',
+  'ImageIcon',
+  'LayersIcon',
+  'LockClosedIcon',
+  'MixIcon',
+  'PersonIcon',
+  'ReaderIcon',
+  'RocketIcon',
+  'StarIcon',
+  'TableIcon',
+  'TokensIcon',
+  'TrashIcon',
+  'UploadIcon',
+] as const;
+
 /**
- * The Radix icons a descriptor's `menu.icon` may name (a chosen few, so the menu's chunk does not
- * carry the whole icon set).
+ * The Radix icons a descriptor's `menu.icon` may name, each drawn once `menu-icons.ts` has loaded
+ * (after the first paint: the icons are about 30 KB of path data the first list need not wait for).
  */
-export const MENU_ICONS: Readonly<Record<string, Icon>> = {
-  ArchiveIcon: Radix.ArchiveIcon,
-  BackpackIcon: Radix.BackpackIcon,
-  BarChartIcon: Radix.BarChartIcon,
-  BookmarkIcon: Radix.BookmarkIcon,
-  CalendarIcon: Radix.CalendarIcon,
-  ChatBubbleIcon: Radix.ChatBubbleIcon,
-  Component1Icon: Radix.Component1Icon,
-  CounterClockwiseClockIcon: Radix.CounterClockwiseClockIcon,
-  CubeIcon: Radix.CubeIcon,
-  DashboardIcon: Radix.DashboardIcon,
-  EnvelopeClosedIcon: Radix.EnvelopeClosedIcon,
-  FileTextIcon: Radix.FileTextIcon,
-  GearIcon: Radix.GearIcon,
-  GlobeIcon: Radix.GlobeIcon,
-  HeartIcon: Radix.HeartIcon,
-  HomeIcon: Radix.HomeIcon,
-  IdCardIcon: Radix.IdCardIcon,
-  ImageIcon: Radix.ImageIcon,
-  LayersIcon: Radix.LayersIcon,
-  LockClosedIcon: Radix.LockClosedIcon,
-  MixIcon: Radix.MixIcon,
-  PersonIcon: Radix.PersonIcon,
-  ReaderIcon: Radix.ReaderIcon,
-  RocketIcon: Radix.RocketIcon,
-  StarIcon: Radix.StarIcon,
-  TableIcon: Radix.TableIcon,
-  TokensIcon: Radix.TokensIcon,
-  TrashIcon: Radix.TrashIcon,
-  UploadIcon: Radix.UploadIcon,
-};
+export const MENU_ICONS: Readonly<Record<string, Icon>> = Object.fromEntries(
+  MENU_ICON_NAMES.map((name) => [name, deferredIcon(name)]),
+);
 
 /** A descriptor's `menu.icon` (`ArchiveIcon`), or a plain file icon for none or a name not in {@link MENU_ICONS}. */
 export function menuIcon(name: string | undefined): Icon {
-  return (name !== undefined && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? Radix.FileTextIcon;
+  return (name !== undefined && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? MENU_ICONS.FileTextIcon!;
 }
 
 /**

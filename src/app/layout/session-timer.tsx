@@ -2,7 +2,7 @@ import { ClockIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../lazy-toast.js';
 import { tokenStore } from '../auth/session.js';
 import { formatDuration } from '../format-date.js';
 

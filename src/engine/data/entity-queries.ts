@@ -1,63 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListResponse } from '../../shared/api-contract.js';
-import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
-import { http, type QueryParams } from './http-client.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { http } from './http-client.js';
+import { includesOf, listPath, listQueryOf, refetchesOnFocus, type ListRequest } from './list-url.js';
 import { queryKeys } from './query-keys.js';
 import { versionTag } from '../../shared/record-version.js';
 
 /** A record as the API returns it: snake_case fields, `id` always present. */
 export type EntityRecord = Record<string, unknown> & { id: number };
 
-/** What one list request asks the server for. */
-export interface ListRequest {
-  page: number;
-  /** Omitted when the descriptor leaves the page size to the server. */
-  perPage?: number;
-  sort?: string;
-  direction?: SortDirection;
-  search?: string;
-  /** Filter values by query parameter name (`status`, `q[customer_id]`). */
-  filters: Record<string, string>;
-}
-
-/**
- * Descriptor options the engine reads that the descriptor types may not declare yet; absent means
- * the default (lists refetch when the window regains focus).
- */
-interface ListBehaviour {
-  refetchOnFocus?: boolean;
-}
-
-/** Whether an entity's list refetches on window focus (spec §4: not for customers and companies). */
-export function refetchesOnFocus(entity: ClientEntity): boolean {
-  return (entity.list as ClientEntity['list'] & ListBehaviour).refetchOnFocus ?? true;
-}
-
-/**
- * The relations a screen shows, to ask the API to include: those of its relation cells (and, on a
- * detail page, of sections shown only when a relation is present), limited to allowed includes.
- */
-export function includesOf(entity: ClientEntity, place: 'list' | 'detail'): string[] {
-  const displays = place === 'list' ? entity.list.columns : entity.detail.sections.flatMap((section) => section.fields);
-  const names = new Set(displays.filter((d) => d.cell === 'relation' && d.relation).map((d) => d.relation!));
-  if (place === 'detail') for (const section of entity.detail.sections) if (section.showIf && entity.relations[section.showIf]) names.add(section.showIf);
-  return entity.includes.filter((name) => names.has(name));
-}
-
-/** The query string of a list request, in the API's names (`per_page`, `q[...]`). */
-export function toListQuery(request: ListRequest): QueryParams {
-  const query: QueryParams = { page: request.page };
-  if (request.perPage) query.per_page = request.perPage;
-  if (request.sort) query.sort = request.sort;
-  if (request.sort && request.direction) query.direction = request.direction;
-  if (request.search?.trim()) query.search = request.search.trim();
-  for (const [param, value] of Object.entries(request.filters)) if (value !== '') query[param] = value;
-  return query;
-}
-
-function withIncludes(query: QueryParams, include: string[]): QueryParams {
-  return include.length > 0 ? { ...query, include: include.join(',') } : query;
-}
+export { includesOf, refetchesOnFocus, toListQuery, type ListRequest } from './list-url.js';
 
 /**
  * One page of an entity's list. The previous page stays on screen while the next loads.
@@ -68,7 +20,7 @@ export function entityListOptions(entity: ClientEntity, request: ListRequest) {
   return queryOptions({
     queryKey: queryKeys.list(entity.name, request),
     queryFn: ({ signal }) =>
-      http.get<ListResponse<EntityRecord>>(`/${entity.endpoint}`, { query: withIncludes(toListQuery(request), includesOf(entity, 'list')), signal }),
+      http.get<ListResponse<EntityRecord>>(listPath(entity), { query: listQueryOf(entity, request), signal }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: refetchesOnFocus(entity),
   });
@@ -79,7 +31,8 @@ export function entityRecordOptions(entity: ClientEntity, id: number) {
   return queryOptions({
     queryKey: queryKeys.detail(entity.name, id),
     queryFn: async ({ signal }) => {
-      const query = withIncludes({}, includesOf(entity, 'detail'));
+      const include = includesOf(entity, 'detail');
+      const query = include.length > 0 ? { include: include.join(',') } : {};
       return (await http.get<{ data: EntityRecord }>(`/${entity.endpoint}/${id}`, { query, signal })).data;
     },
     refetchOnWindowFocus: refetchesOnFocus(entity),

@@ -2,6 +2,9 @@ import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-que
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
 import { http } from './http-client.js';
 import { queryKeys } from './query-keys.js';
+import { announceExtraTranslations } from './extra-translations.js';
+
+export { onExtraTranslations } from './extra-translations.js';
 
 /**
  * The descriptors the signed-in admin may use, loaded once per session (they change only when
@@ -11,21 +14,11 @@ export const metaEntitiesOptions = queryOptions({
   queryKey: queryKeys.meta(),
   queryFn: async ({ signal }) => {
     const body = await http.get<MetaEntitiesResponse>('/meta/entities', { signal });
-    if (body.extraTranslations) extraTranslationsListener?.();
+    if (body.extraTranslations) announceExtraTranslations();
     return body.data;
   },
   staleTime: Infinity,
 });
-
-let extraTranslationsListener: (() => void) | undefined;
-
-/**
- * The port through which the app hears that the server has extra translations (an added entity's
- * labels, `LOCALES_DIR`), so that it asks for them only then.
- */
-export function onExtraTranslations(listener: () => void): void {
-  extraTranslationsListener = listener;
-}
 
 /** The client-safe entity descriptors (`GET /api/meta/entities`). */
 export function useMetaEntities(): UseQueryResult<ClientEntity[]> {

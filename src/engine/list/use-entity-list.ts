@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
@@ -7,6 +7,16 @@ import { entityListOptions, type EntityRecord, type ListRequest } from '../data/
 import { effectiveSort, filterValueUsable, nextSortDirection, readListParams } from './list-params.js';
 
 const NO_ROWS: EntityRecord[] = [];
+
+let prefetchNext = false;
+
+/**
+ * Whether a list fetches the page after the one shown once it has arrived, so 'Next' shows it
+ * from the cache at once. Off unless the app turns it on (it costs a request per page shown).
+ */
+export function setNextPagePrefetch(enabled: boolean): void {
+  prefetchNext = enabled;
+}
 
 /** What {@link useEntityList} gives a list view. */
 export interface EntityListController {
@@ -80,6 +90,16 @@ export function useEntityList(entity: ClientEntity): EntityListController {
       update({ page: Math.max(1, serverLast) }, true);
     }
   }, [serverLast, request.page, result.isPlaceholderData, update]);
+
+  // The next page is where a user most often goes from a list: fetched once this page has
+  // arrived, so 'Next' shows it from the cache at once (and the server's list cache has it too).
+  const queryClient = useQueryClient();
+  const shownPage = meta?.current_page;
+  const hasNext = prefetchNext && !result.isPlaceholderData && shownPage === request.page && request.page < lastPage;
+  useEffect(() => {
+    if (!hasNext) return;
+    void queryClient.prefetchQuery(entityListOptions(entity, { ...request, page: request.page + 1 }));
+  }, [hasNext, queryClient, entity, request]);
 
   const sort = effectiveSort(entity, request);
   return {

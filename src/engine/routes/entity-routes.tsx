@@ -5,6 +5,8 @@ import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { useMetaEntities } from '../data/use-meta.js';
 import { EntityList } from '../list/entity-list.js';
+
+export { setNextPagePrefetch } from '../list/use-entity-list.js';
 import { ErrorState, LoadingState } from '../ui/screen-states.js';
 
 // RJSF and ajv load only when a form is opened, not with the lists.

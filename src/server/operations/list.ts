@@ -5,6 +5,7 @@ import { type OperationContext, readableFields, selectionOf } from './context.js
 import type { CountRequest, CountStrategy } from './count.js';
 import { groupedCounts } from './count/group-counts.js';
 import { planPage } from './count/page-rows.js';
+import { type PageSeek, pageMarks } from './count/page-marks.js';
 import { attachIncludes, joinIncludes } from './includes.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 import { containsPattern } from '../../shared/sql-text.js';
@@ -95,8 +96,8 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   // one of its selected columns; otherwise, and for relations with computed fields, attached after.
   const joinable = parsed.include.length > 0 && (readableFields(entity).includes(parsed.sort) || Object.hasOwn(d.computed, parsed.sort));
   let attach: readonly string[] = parsed.include;
-  const readPage = async (total: number, totalQuery?: SelectQueryBuilder<any, any, any>) => {
-    const page = planPage(entity, filtered, selection, parsed, total, ctx);
+  const readPage = async (total: number, totalQuery?: SelectQueryBuilder<any, any, any>, seek?: PageSeek) => {
+    const page = planPage(entity, filtered, selection, parsed, total, ctx, seek);
     const pageQuery = totalQuery ? page.query.select(totalQuery.as(TOTAL_COLUMN)) : page.query;
     const omit = totalQuery ? TOTAL_COLUMN : undefined;
     let rows: Record<string, unknown>[];
@@ -127,7 +128,21 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     total = counted ?? first.total ?? (await strategy.count(countRequest));
   } else {
     total = await strategy.count(countRequest);
-    if (total > 0 && (parsed.page - 1) * parsed.perPage < total) data = (await readPage(total)).rows;
+    const offset = (parsed.page - 1) * parsed.perPage;
+    if (total > 0 && offset < total) {
+      const seek = await pageMarks(ctx.db).seek({
+        entity,
+        filtered,
+        filters: parsed.filters,
+        search: parsed.search,
+        sort: parsed.sort,
+        direction: parsed.direction,
+        offset,
+        limit: parsed.perPage,
+        total,
+      });
+      data = (await readPage(total, undefined, seek)).rows;
+    }
   }
   if (attach.length > 0) await attachIncludes(entity, data, attach, ctx);
 

@@ -1,10 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { MetaEntitiesResponse } from '../../shared/descriptor/types.js';
 import { ROLES } from '../../shared/roles.js';
+
+/** A JSON answer and, made on first use, its brotli and gzip forms. */
+interface CompressedJson {
+  json: string;
+  /** What it was built from (rebuilt when that changes). */
+  source: unknown;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+function compressedJson(json: string, source: unknown): CompressedJson {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    json,
+    source,
+    br: () => (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })),
+    gzip: () => (gzip ??= zlib.gzipSync(json, { level: 9 })),
+  };
+}
+
+/** The compression to answer with: brotli, else gzip, when the request's Accept-Encoding allows it (q=0 refuses). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const accepted = new Set<string>();
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
 
 /** The languages extra translations may be given in (the browser's languages). */
 const LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -59,12 +94,30 @@ export function readExtraLocales(dirs: readonly string[]): Record<string, Tree> 
 export async function metaRoutes(app: FastifyInstance) {
   const extra = readExtraLocales(app.config.localesDirs ?? []);
   const hasExtra = Object.values(extra).some((tree) => Object.keys(tree).length > 0);
-  app.get('/meta/entities', { config: { roles: ROLES } }, async (request): Promise<MetaEntitiesResponse> => {
-    const data = app.entities.entities
-      .map((entity) => toClientEntity(entity, request.user?.role))
-      .filter((entity) => Object.values(entity.permissions).some(Boolean))
-      .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
-    return hasExtra ? { data, extraTranslations: true } : { data };
+  // The answer depends only on the role and the descriptors loaded at start: it is built, and
+  // compressed, once per role (50-75 KB of JSON, about a tenth compressed), not per request.
+  const answers = new Map<string, CompressedJson>();
+  const answerFor = (role: string | undefined): CompressedJson => {
+    const key = `${role ?? ''}`;
+    let answer = answers.get(key);
+    if (!answer || answer.source !== app.entities.entities) {
+      const data = app.entities.entities
+        .map((entity) => toClientEntity(entity, role))
+        .filter((entity) => Object.values(entity.permissions).some(Boolean))
+        .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
+      const body: MetaEntitiesResponse = hasExtra ? { data, extraTranslations: true } : { data };
+      answer = compressedJson(JSON.stringify(body), app.entities.entities);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  app.get('/meta/entities', { config: { roles: ROLES } }, async (request, reply) => {
+    const answer = answerFor(request.user?.role);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br());
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip());
+    return reply.send(answer.json);
   });
 
   app.get<{ Params: { language: string } }>(

@@ -1,7 +1,9 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../../../shared/sql-text.js';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
 import type { OperationContext, selectionOf } from '../context.js';
 import type { ListQuery } from '../list-query.js';
+import { afterMark, type PageSeek } from './page-marks.js';
 
 /** The rows query of one page and whether its rows come back in reverse order. */
 export interface PagePlan {
@@ -20,24 +22,73 @@ const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ?
  * - the offset is walked over ids only (`where id in (select id ... order by ... limit/offset)`),
  *   which the `(filter, sort, id)` and `(sort, id)` indexes answer by an index-only scan, and
  *   only the page's rows are read from the table (a deferred join).
+ * - with a `seek` from the list's page marks, the page starts at the nearest mark instead.
  * Needs the exact `total` of the filtered rows (the count strategy's); ties are broken by id.
  */
 export function planPage(
   entity: LoadedEntity,
   filtered: SelectQueryBuilder<any, any, any>,
   selection: ReturnType<typeof selectionOf>,
-  parsed: Pick<ListQuery, 'page' | 'perPage' | 'sort' | 'direction'>,
+  parsed: Pick<ListQuery, 'page' | 'perPage' | 'sort' | 'direction'> & Partial<Pick<ListQuery, 'filters' | 'search'>>,
   total: number,
   ctx: OperationContext,
+  seek?: PageSeek,
 ): PagePlan {
   const offset = (parsed.page - 1) * parsed.perPage;
+  if (seek) {
+    // From the nearest page mark (page-marks.ts): a keyset seek, then fewer than MARK_EVERY rows skipped.
+    const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) =>
+      query.orderBy(parsed.sort, parsed.direction).orderBy('id', parsed.direction) as Q;
+    const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(parsed.perPage).offset(seek.skip);
+    const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
+    return { query, reversed: false, direction: parsed.direction };
+  }
   const reversed = offset > 0 && offset + parsed.perPage / 2 > total / 2;
   const direction = reversed ? flip(parsed.direction) : parsed.direction;
   const limit = reversed ? Math.max(0, Math.min(parsed.perPage, total - offset)) : parsed.perPage;
   const skip = reversed ? Math.max(0, total - offset - limit) : offset;
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) =>
     query.orderBy(parsed.sort, direction).$if(parsed.sort !== 'id', (q) => q.orderBy('id', direction)) as Q;
+  const throughRelation = relationPageIds(entity, parsed, direction, limit, skip, ctx);
+  if (throughRelation) {
+    const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${throughRelation})`));
+    return { query, reversed, direction };
+  }
   const pageIds = ordered(filtered.select('id')).limit(limit).offset(skip);
   const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
   return { query, reversed, direction };
+}
+
+const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
+
+/**
+ * The ids of a page filtered through a relation alone (`q[agency_name]`: the customers whose
+ * company matches) when the foreign key is counted (`counts.groupBy`, so `(fk, sort, id)` indexes
+ * exist): each matching related row's first `skip + limit` rows are read from its index, in
+ * order, and only those are merged. Without this the planner may walk the whole sort index and
+ * test every row against the related rows (seconds on a million rows when the matches sit late).
+ */
+function relationPageIds(
+  entity: LoadedEntity,
+  parsed: Pick<ListQuery, 'sort'> & Partial<Pick<ListQuery, 'filters' | 'search'>>,
+  direction: SortDirection,
+  limit: number,
+  skip: number,
+  ctx: OperationContext,
+) {
+  const filters = parsed.filters ?? [];
+  const applied = filters[0];
+  const d = entity.descriptor;
+  if (filters.length !== 1 || !applied?.relation || parsed.search !== undefined) return undefined;
+  if (!d.counts.groupBy.includes(applied.column) || parsed.sort === 'id' || Object.hasOwn(d.computed, parsed.sort)) return undefined;
+  if (!Object.hasOwn(entity.schema.properties ?? {}, parsed.sort)) return undefined;
+  const operator = OPERATORS[applied.filter.operator];
+  const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
+  const matching = ctx.db.selectFrom(applied.relation.target.descriptor.table).select('id').where(applied.relation.field, operator, value);
+  const order = sql.raw(direction);
+  const sort = sql.ref(parsed.sort);
+  return sql`select x.id from (${matching}) as c (related_id) cross join lateral (
+      select id, ${sort} as sort_value from ${sql.table(d.table)} where ${sql.ref(applied.column)} = c.related_id
+      order by ${sort} ${order}, id ${order} limit ${skip + limit}
+    ) as x order by x.sort_value ${order}, x.id ${order} limit ${limit} offset ${skip}`;
 }

@@ -1,0 +1,120 @@
+import type { ClientEntity, MetaEntitiesResponse } from '../shared/descriptor/types.js';
+import { startEarlyGet } from '../engine/data/http-client.js';
+import { readListParams } from '../engine/list/list-params.js';
+import { listUrl } from '../engine/data/list-url.js';
+
+// The boot script: a second, tiny entry point (build.mjs), run as soon as it arrives, while the
+// app's own code is still loading. For a signed-in tab it
+// - asks the browser to fetch, in parallel, every chunk the signed-in screens need (the shell, the
+//   entity engine and the translations: the list `preload` of the page's JSON block, which the
+//   build writes; `<link rel="modulepreload">`), instead of finding them one import level at a time;
+// - starts `GET /api/meta/entities` and, once it arrives, the first page of the list the URL
+//   shows, which the app then picks up (http-client `startEarlyGet`) instead of asking again.
+// It reads nothing per user from the page (the HTML is the same for everyone) and runs no inline script.
+
+/** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
+interface PreloadManifest {
+  styles?: string[];
+  app: string[];
+  languages: Record<string, string[]>;
+}
+
+/** Pages where a signed-in tab does not go on to the console (nothing to start). */
+const PUBLIC_PATHS = ['/login', '/logout', '/forgot-password', '/reset-password', '/set-password', '/authorizer'];
+
+/** The access token of this tab when it is signed in with one valid for a while yet. */
+function validToken(): string | null {
+  try {
+    const token = sessionStorage.getItem('auth_token');
+    const expiresAt = Number(sessionStorage.getItem('auth_expires_at'));
+    return token && Number.isFinite(expiresAt) && expiresAt - Date.now() > 10_000 ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+function readManifest(): PreloadManifest | null {
+  const text = document.getElementById('ac-preload')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PreloadManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** The languages the app will load: the chosen one (as i18n's detector finds it) and English, the fallback. */
+function likelyLanguages(): string[] {
+  const read = (get: () => string | null | undefined) => {
+    try {
+      return get() ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const cookie = /(?:^|;\s*)i18nextLng=([^;]+)/.exec(document.cookie)?.[1];
+  const chosen =
+    new URLSearchParams(location.search).get('lng') ?? cookie ?? read(() => localStorage.getItem('i18nextLng')) ?? navigator.language ?? document.documentElement.lang;
+  return [...new Set([(chosen ?? 'en').toLowerCase().split(/[-_]/)[0]!, 'en'])];
+}
+
+function preload(files: readonly string[]) {
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // Below the API requests (high): over HTTP/1.1 the browser has six connections to the server,
+    // and the first list page must not wait behind some forty chunks.
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+/** The entity whose list route is the current path, when the caller may list it. */
+function listedEntity(entities: readonly ClientEntity[]): ClientEntity | undefined {
+  const path = location.pathname.replace(/\/+$/, '');
+  return entities.find((entity) => entity.permissions.list && `/${entity.routes.list}` === path);
+}
+
+/** Runs `task` once the page has nothing more urgent to do (after the first screen, as a rule). */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}
+
+/**
+ * Adds the stylesheet of the colour scales the console does not use itself (build.mjs splits them
+ * off; a descriptor may name one for a badge) once the page is idle: it never delays the first screen.
+ */
+function addMoreStyles(files: readonly string[]) {
+  whenIdle(() => {
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  });
+}
+
+function boot() {
+  const manifest = readManifest();
+  if (manifest?.styles?.length) addMoreStyles(manifest.styles);
+  const token = validToken();
+  if (!token || PUBLIC_PATHS.includes(location.pathname)) return;
+  // The descriptors first: the browser sends requests in the order they are made, and the list waits for them.
+  const meta = startEarlyGet('/api/meta/entities', token);
+  if (manifest) {
+    const languages = likelyLanguages();
+    preload([...manifest.app, ...languages.flatMap((language) => manifest.languages[language] ?? [])]);
+  }
+  meta
+    .then((response) => (response.ok ? (response.json() as Promise<MetaEntitiesResponse>) : undefined))
+    .then((body) => {
+      const entity = body && listedEntity(body.data);
+      if (entity) void startEarlyGet(listUrl(entity, readListParams(entity, new URLSearchParams(location.search))), token).catch(() => undefined);
+    })
+    .catch(() => undefined);
+}
+
+boot();

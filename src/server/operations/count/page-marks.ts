@@ -1,0 +1,173 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
+import { readDataVersion } from '../list-cache.js';
+import type { AppliedFilter } from '../list-query.js';
+
+/**
+ * Page marks: every {@link MARK_EVERY}th row's sort key of a filtered, sorted list, read once per
+ * version of the table's data, so that page N starts from the nearest mark (a keyset seek on the
+ * `(sort, id)` index) instead of walking N pages of index entries from the start.
+ *
+ * A list sorted by `created_at` over 1,000,000 rows keeps 2,000 marks; page 1,000 of 15 rows then
+ * reads at most 515 index entries instead of 15,000. The marks are only used while the table's data
+ * version (raised by a trigger on every write, `list-cache.ts`) is the one they were read at, and
+ * while the total they were read with is the list's total, so a page is always the one an offset
+ * scan would give. After a write they are read again in the background (one list at a time, at
+ * most every {@link REBUILD_AFTER_MS}); until then pages are read by offset as before.
+ */
+export const MARK_EVERY = 500;
+
+/** Lists with fewer rows than this never get marks (an offset walk is cheap there). */
+const MIN_ROWS = MARK_EVERY * 4;
+const REBUILD_AFTER_MS = 5_000;
+const MAX_LISTS = 512;
+
+interface Marks {
+  version: string;
+  total: number;
+  /** Rows whose sort value is NULL (last in ascending order, first in descending). */
+  nulls: number;
+  /**
+   * Sort value (as text: a timestamp keeps its microseconds; PostgreSQL reads it back as the
+   * column's type) and id of the rows at ascending positions MARK_EVERY-1, 2·MARK_EVERY-1, ...
+   */
+  values: unknown[];
+  ids: Array<number | string>;
+}
+
+interface Slot {
+  marks?: Marks;
+  building?: Promise<void>;
+  builtAt: number;
+}
+
+/** Where a page starts: after the row (`value`, `id`) in the page's order, skipping `skip` rows. */
+export interface PageSeek {
+  value: unknown;
+  id: number | string;
+  /** True when the mark's sort value is NULL: the page is then inside the NULL block. */
+  isNull: boolean;
+  skip: number;
+}
+
+/** The request a seek is asked for. */
+export interface SeekRequest {
+  entity: LoadedEntity;
+  filtered: SelectQueryBuilder<any, any, any>;
+  filters: readonly AppliedFilter[];
+  search?: string;
+  sort: string;
+  direction: SortDirection;
+  offset: number;
+  limit: number;
+  total: number;
+}
+
+class PageMarks {
+  readonly #lists = new Map<string, Slot>();
+  #building = false;
+
+  constructor(readonly db: Kysely<any>) {}
+
+  /**
+   * The seek of one page when the list's marks are current, else undefined (the caller reads by
+   * offset) after starting, when due, a background read of the marks.
+   */
+  async seek(request: SeekRequest): Promise<PageSeek | undefined> {
+    const { entity, filters, search, sort, offset, total } = request;
+    if (offset < MARK_EVERY || total < MIN_ROWS || search !== undefined || sort === 'id') return undefined;
+    if (Object.hasOwn(entity.descriptor.computed, sort)) return undefined;
+    // Marks fit lists whose filters are plain comparisons on the table's own columns.
+    if (filters.some((applied) => applied.relation || applied.filter.operator === 'ilike')) return undefined;
+    const table = entity.descriptor.table;
+    const key = JSON.stringify([table, sort, filters.map((f) => [f.column, f.filter.operator, f.value])]);
+    const version = await readDataVersion(this.db, [table]);
+    let slot = this.#lists.get(key);
+    if (!slot) {
+      slot = { builtAt: 0 };
+      this.#lists.set(key, slot);
+      if (this.#lists.size > MAX_LISTS) this.#lists.delete(this.#lists.keys().next().value!);
+    }
+    const marks = slot.marks;
+    if (marks && marks.version === version && marks.total === total) return seekIn(marks, request);
+    if (!slot.building && !this.#building && (slot.builtAt === 0 || Date.now() - slot.builtAt >= REBUILD_AFTER_MS)) {
+      this.#building = true;
+      slot.builtAt = Date.now();
+      const target = slot;
+      target.building = this.#read(request, version)
+        .then((read) => {
+          target.marks = read;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          target.building = undefined;
+          this.#building = false;
+        });
+    }
+    return undefined;
+  }
+
+  /** Reads the marks of a list: one pass over its `(filter, sort, id)` index. */
+  async #read(request: SeekRequest, version: string): Promise<Marks> {
+    const { filtered, sort } = request;
+    const ordered = filtered
+      .clearSelect()
+      .select([sql<string | null>`${sql.ref(sort)}::text`.as('v'), 'id', sql<number>`row_number() over (order by ${sql.ref(sort)} asc, id asc)`.as('n')]);
+    const result = await sql<{ v: unknown; id: number | string; n: string | number; total: string | number; nulls: string | number }>`
+      select v, id, n, (select count(*) from (${filtered.clearSelect().select(sql`1`.as('one'))}) c) as total,
+        (select count(*) from (${filtered.clearSelect().select(sql`1`.as('one')).where(sql.ref(sort), 'is', null)}) z) as nulls
+      from (${ordered}) numbered where n % ${MARK_EVERY} = 0 order by n`.execute(this.db);
+    const rows = result.rows;
+    // The counts are read in the same statement (one snapshot) as the marks.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : request.total;
+    const nulls = rows.length > 0 ? Number(rows[0]!.nulls) : 0;
+    return { version, total, nulls, values: rows.map((row) => row.v), ids: rows.map((row) => row.id) };
+  }
+}
+
+/** The seek of the page at `offset` in `direction` from the marks, or undefined when none fits. */
+function seekIn(marks: Marks, request: SeekRequest): PageSeek | undefined {
+  const { offset, limit, direction } = request;
+  const { total, nulls } = marks;
+  const nonNull = total - nulls;
+  if (direction === 'asc') {
+    // The last mark strictly before the page's first row (ascending position `offset`).
+    const j = Math.floor(offset / MARK_EVERY) - 1;
+    if (j < 0 || j >= marks.values.length) return undefined;
+    const position = (j + 1) * MARK_EVERY - 1;
+    const value = marks.values[j];
+    const isNull = value === null || value === undefined;
+    // After a non-NULL mark the keyset reaches the non-NULL rows only: the page must end before the NULLs.
+    if (!isNull && offset + limit > nonNull) return undefined;
+    return { value, id: marks.ids[j]!, isNull, skip: offset - position - 1 };
+  }
+  // Descending: the page's first row is at ascending position p; the mark is the first one after it.
+  const p = total - 1 - offset;
+  const j = Math.ceil((p + 2) / MARK_EVERY) - 1;
+  if (j < 0 || j >= marks.values.length) return undefined;
+  const position = (j + 1) * MARK_EVERY - 1;
+  const value = marks.values[j];
+  const isNull = value === null || value === undefined;
+  // After a NULL mark the keyset reaches the NULL block only: the page must end inside it.
+  if (isNull && p - limit + 1 < nonNull) return undefined;
+  return { value, id: marks.ids[j]!, isNull, skip: position - 1 - p };
+}
+
+const byDatabase = new WeakMap<Kysely<any>, PageMarks>();
+
+/** The page marks of one database (one set per server process). */
+export function pageMarks(db: Kysely<any>): PageMarks {
+  let marks = byDatabase.get(db);
+  if (!marks) {
+    marks = new PageMarks(db);
+    byDatabase.set(db, marks);
+  }
+  return marks;
+}
+
+/** `filtered` narrowed to the rows after the seek's mark in the page's order. */
+export function afterMark<Q extends SelectQueryBuilder<any, any, any>>(query: Q, sort: string, direction: SortDirection, seek: PageSeek): Q {
+  const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  if (seek.isNull) return query.where(sql.ref(sort), 'is', null).where(sql<boolean>`id ${after} ${seek.id}`) as Q;
+  return query.where(sql<boolean>`(${sql.ref(sort)}, id) ${after} (${seek.value}, ${seek.id})`) as Q;
+}

@@ -1,0 +1,240 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page, Response } from 'playwright-core';
+import { launchBrowser } from '../helpers/e2e.js';
+import { type BenchTarget, startBenchServer } from './bench-server.js';
+import type { BenchContext } from './scenarios.js';
+
+/**
+ * `npm run bench -- compare`: the cold-load measurement of issue 17 on the console and on the two
+ * anchor apps of ../shared/anchors (react-admin and headless Refine over json-server, the same
+ * screens), interleaved run by run so that the machine's other load hits all three alike, and the
+ * ratios of one run printed: first contests row after navigation, first row of page 2 after
+ * 'Next', and the JS + CSS fetched before the first row.
+ *
+ * The anchors are built in their own folder (ANCHORS_DIR, default ../shared/anchors): `npm install`
+ * there and in ra-app/ and refine-app/, `npx vite build` in each app, `node data/gen-data.mjs`.
+ * When the shared folder is read-only, copy it (say to /tmp/anchors), build there and point
+ * ANCHORS_DIR at the copy. Nothing of the anchors is part of this repository.
+ */
+const TARGETS = { reactAdmin: 0.45, refine: 0.75, page2ReactAdmin: 0.5 };
+
+interface RunResult {
+  firstRowMs: number;
+  page2Ms: number;
+  kb: number;
+  files: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+};
+
+/** JS and CSS bodies fetched until `counting()` turns false, gzip (zlib default level). */
+function countBytes(page: Page, counting: () => boolean) {
+  const loaded: Array<Promise<number>> = [];
+  page.on('response', (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!counting() || !/javascript|css/.test(type)) return;
+    loaded.push(response.body().then((body) => zlib.gzipSync(body).length, () => 0));
+  });
+  return async () => {
+    const sizes = await Promise.all(loaded);
+    return { kb: sizes.reduce((sum, n) => sum + n, 0) / 1024, files: sizes.length };
+  };
+}
+
+export async function runCompareBench(context: BenchContext): Promise<boolean> {
+  const anchors = path.resolve(process.env.ANCHORS_DIR ?? '../shared/anchors');
+  const needed = [
+    path.join(anchors, 'node_modules/.bin/json-server'),
+    path.join(anchors, 'ra-app/dist/index.html'),
+    path.join(anchors, 'refine-app/dist/index.html'),
+    path.join(anchors, 'data/db.json'),
+  ];
+  const missing = needed.filter((file) => !fs.existsSync(file));
+  if (missing.length) {
+    context.log(`compare skipped: the anchors in ${anchors} are not built (${missing.map((f) => path.relative(anchors, f)).join(', ')} missing).`);
+    context.log('  cp -r ../shared/anchors /tmp/anchors && cd /tmp/anchors && npm install && node data/gen-data.mjs && (cd ra-app && npm install && npx vite build) && (cd refine-app && npm install && npx vite build)');
+    context.log('  then: ANCHORS_DIR=/tmp/anchors npm run bench -- compare');
+    return true;
+  }
+  const runs = Number(process.env.BENCH_COMPARE_RUNS ?? 7);
+  const children: ChildProcess[] = [];
+  const start = (command: string, args: string[]) => {
+    const child = spawn(command, args, { cwd: anchors, stdio: 'ignore' });
+    children.push(child);
+    return child;
+  };
+  const dataDir = process.env.BENCH_DATA_DIR;
+  const seeded = Boolean(context.postgresUrl || dataDir);
+  const target: BenchTarget = context.postgresUrl ? { kind: 'postgres', url: context.postgresUrl } : { kind: 'pglite', dataDir: dataDir ?? context.pgliteDir('navigation') };
+  const server = await startBenchServer(target, seeded ? {} : { DEMO_DATA: 'true' });
+  let browser: Browser | undefined;
+  try {
+    const [apiPort, raPort, refinePort] = [await freePort(), await freePort(), await freePort()];
+    // json-server may write to its file: it gets a copy.
+    const db = path.join(os.tmpdir(), `anchors-db-${process.pid}.json`);
+    fs.copyFileSync(path.join(anchors, 'data/db.json'), db);
+    start(path.join(anchors, 'node_modules/.bin/json-server'), ['--quiet', '--host', '127.0.0.1', '--port', String(apiPort), db]);
+    start(process.execPath, ['scripts/static-server.mjs', 'ra-app/dist', String(raPort)]);
+    start(process.execPath, ['scripts/static-server.mjs', 'refine-app/dist', String(refinePort)]);
+    const api = `http://127.0.0.1:${apiPort}`;
+    await Promise.all([waitFor(`${api}/categories?_start=0&_end=1`), waitFor(`http://127.0.0.1:${raPort}/`), waitFor(`http://127.0.0.1:${refinePort}/`)]);
+    const title = async (startAt: number) =>
+      ((await (await fetch(`${api}/contests?_sort=created_at&_order=desc&_start=${startAt}&_end=${startAt + 15}`)).json()) as Array<{ title: string }>)[0]!.title;
+    const [p1, p2] = [await title(0), await title(15)];
+    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta.total;
+    context.log(`console: ${total} contests (${context.postgresUrl ? 'PostgreSQL' : 'PGlite'}); anchors: json-server with ${anchors}/data/db.json; ${runs} cold runs each, interleaved`);
+    browser = await launchBrowser();
+
+    const anchorRun = async (url: string): Promise<RunResult> => {
+      const browserContext = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await browserContext.newPage();
+        await page.addInitScript(({ first, second }) => {
+          const w = window as unknown as { __t1?: number; __t2?: number };
+          new MutationObserver(() => {
+            for (const td of document.querySelectorAll('tbody td')) {
+              const text = td.textContent?.trim();
+              if (w.__t1 === undefined && text === first) w.__t1 = performance.now();
+              if (w.__t2 === undefined && text === second) w.__t2 = performance.now();
+            }
+          }).observe(document, { childList: true, subtree: true, characterData: true });
+        }, { first: p1, second: p2 });
+        let counting = true;
+        const bytes = countBytes(page, () => counting);
+        await page.goto(url);
+        await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        counting = false;
+        const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
+        await page.waitForSelector('button[aria-label="Go to next page"]:not([disabled])', { timeout: 10_000 });
+        await page.waitForTimeout(300);
+        const clicked = await page.evaluate(() => {
+          const t = performance.now();
+          (document.querySelector('button[aria-label="Go to next page"]') as HTMLButtonElement).click();
+          return t;
+        });
+        await page.waitForFunction(() => (window as unknown as { __t2?: number }).__t2 !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        const page2Ms = (await page.evaluate(() => (window as unknown as { __t2: number }).__t2)) - clicked;
+        return { firstRowMs, page2Ms, ...(await bytes()) };
+      } finally {
+        await browserContext.close();
+      }
+    };
+
+    const consoleRun = async (): Promise<RunResult> => {
+      const { session } = server;
+      const browserContext = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      try {
+        await browserContext.addInitScript(({ token, refreshToken, expiresAt, user }) => {
+          sessionStorage.setItem('auth_token', token);
+          sessionStorage.setItem('auth_refresh_token', refreshToken);
+          sessionStorage.setItem('auth_expires_at', String(expiresAt));
+          localStorage.setItem('auth_user', JSON.stringify(user));
+          const w = window as unknown as { __t1?: number };
+          const observer = new MutationObserver(() => {
+            if (w.__t1 === undefined && document.querySelector('tbody .rt-TableRowHeaderCell')) {
+              w.__t1 = performance.now();
+              observer.disconnect();
+            }
+          });
+          observer.observe(document, { childList: true, subtree: true });
+        }, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
+        const page = await browserContext.newPage();
+        let counting = true;
+        const bytes = countBytes(page, () => counting);
+        await page.goto(`${server.base}/manage-contest`);
+        await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        counting = false;
+        const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
+        await page.waitForTimeout(300);
+        // 'Next', then the first row of page 2: the first row header's text changes.
+        const page2Ms = await page.evaluate(async () => {
+          const firstCell = () => document.querySelector('tbody tr')?.textContent ?? '';
+          const before = firstCell();
+          const next = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim().startsWith('Next')) as HTMLButtonElement;
+          const t = performance.now();
+          next.click();
+          return new Promise<number>((resolve) => {
+            const check = () => (firstCell() !== before ? resolve(performance.now() - t) : requestAnimationFrame(check));
+            check();
+          });
+        });
+        return { firstRowMs, page2Ms, ...(await bytes()) };
+      } finally {
+        await browserContext.close();
+      }
+    };
+
+    const apps = [
+      { name: 'Awards Console', run: consoleRun, results: [] as RunResult[] },
+      { name: 'react-admin', run: () => anchorRun(`http://127.0.0.1:${raPort}/?api=${encodeURIComponent(api)}#/contests`), results: [] as RunResult[] },
+      { name: 'Refine (headless)', run: () => anchorRun(`http://127.0.0.1:${refinePort}/contests?api=${encodeURIComponent(api)}`), results: [] as RunResult[] },
+    ];
+    for (let i = 0; i < runs; i++) {
+      // Rotate the order so that no app always runs first (or last) in a round.
+      for (let k = 0; k < apps.length; k++) {
+        const app = apps[(i + k) % apps.length]!;
+        app.results.push(await app.run());
+      }
+    }
+    const summary = apps.map((app) => ({
+      name: app.name,
+      first: median(app.results.map((r) => r.firstRowMs)),
+      page2: median(app.results.map((r) => r.page2Ms)),
+      kb: app.results[0]!.kb,
+      files: app.results[0]!.files,
+      all: app.results.map((r) => Math.round(r.firstRowMs)),
+    }));
+    for (const s of summary) {
+      context.log(`       ${s.name.padEnd(18)} first row median ${Math.round(s.first)} ms (runs ${s.all.join(', ')}), page 2 median ${Math.round(s.page2)} ms, JS + CSS before the first row ${s.kb.toFixed(1)} KB gzip in ${s.files} files`);
+    }
+    const [ours, ra, refine] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
+    const ratio = (a: number, b: number) => a / b;
+    const checks = [
+      { label: 'first row vs react-admin', value: ratio(ours.first, ra.first), max: TARGETS.reactAdmin },
+      { label: 'first row vs Refine', value: ratio(ours.first, refine.first), max: TARGETS.refine },
+      { label: 'page 2 vs react-admin', value: ratio(ours.page2, ra.page2), max: TARGETS.page2ReactAdmin },
+    ];
+    let ok = true;
+    for (const check of checks) {
+      const met = check.value <= check.max;
+      ok &&= met;
+      context.log(`${met ? 'ok    ' : 'MISSED'} cold navigation, ${check.label}: ${check.value.toFixed(2)}× (target ≤ ${check.max}×)  [${context.command}]; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    }
+    return ok;
+  } finally {
+    await browser?.close();
+    for (const child of children) child.kill('SIGTERM');
+    await server.stop();
+  }
+}
