@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { createRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+import { freePort } from '../helpers/free-port.js';
 
 /** The admin every bench database gets (created on first start when the database has none). */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
@@ -25,17 +25,6 @@ export function benchEnv(target: BenchTarget): Record<string, string> {
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** A real server (`dist/server/main.js`) in its own process, signed in as the bench admin. */

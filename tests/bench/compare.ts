@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../helpers/e2e.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
+import { PREPARE } from './navigation.js';
 import type { BenchContext } from './scenarios.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * `npm run bench -- compare`: the cold-load measurement of issue 17 on the console and on the two
@@ -28,17 +29,6 @@ interface RunResult {
   page2Ms: number;
   kb: number;
   files: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -133,9 +123,9 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         let counting = true;
         const bytes = countBytes(page, () => counting);
         await page.goto(url);
-        await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
         counting = false;
-        const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
+        const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
         await page.waitForSelector('button[aria-label="Go to next page"]:not([disabled])', { timeout: 10_000 });
         await page.waitForTimeout(300);
         const clicked = await page.evaluate(() => {
@@ -155,27 +145,14 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
       const { session } = server;
       const browserContext = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       try {
-        await browserContext.addInitScript(({ token, refreshToken, expiresAt, user }) => {
-          sessionStorage.setItem('auth_token', token);
-          sessionStorage.setItem('auth_refresh_token', refreshToken);
-          sessionStorage.setItem('auth_expires_at', String(expiresAt));
-          localStorage.setItem('auth_user', JSON.stringify(user));
-          const w = window as unknown as { __t1?: number };
-          const observer = new MutationObserver(() => {
-            if (w.__t1 === undefined && document.querySelector('tbody .rt-TableRowHeaderCell')) {
-              w.__t1 = performance.now();
-              observer.disconnect();
-            }
-          });
-          observer.observe(document, { childList: true, subtree: true });
-        }, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
+        await browserContext.addInitScript(PREPARE, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
         const page = await browserContext.newPage();
         let counting = true;
         const bytes = countBytes(page, () => counting);
         await page.goto(`${server.base}/manage-contest`);
-        await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
         counting = false;
-        const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
+        const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
         await page.waitForTimeout(300);
         // 'Next', then the first row of page 2: the first row header's text changes.
         const page2Ms = await page.evaluate(async () => {

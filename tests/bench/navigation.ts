@@ -14,7 +14,7 @@ const RUNS = 10;
 
 // Before the app's scripts run: the signed-in tab's storage (spec §9 keys) and an observer that
 // notes when the first data row (a row header cell in the list's body) is in the document.
-const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
+export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
   sessionStorage.setItem('auth_token', token);
   sessionStorage.setItem('auth_refresh_token', refreshToken);
   sessionStorage.setItem('auth_expires_at', String(expiresAt));
