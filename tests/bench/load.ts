@@ -36,21 +36,27 @@ const hasWrk = () =>
   }));
 
 /** `1.23ms` / `850.00us` / `1.02s` → milliseconds. */
-const wrkMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
+/** A wrk duration (`12.5ms`, `1.2s`) in milliseconds. */
+export const wrkMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
 
-/** One `wrk` run (1 thread, `connections` connections, latency distribution) parsed into a {@link LoadResult}. */
-async function runWrk(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
-  const args = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '--timeout', '10s'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `wrk` with `args` (and extra environment for its Lua script) and answers what it printed; rejects when it fails. */
+export function spawnWrk(args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
   });
+}
+
+/** One `wrk` run (1 thread, `connections` connections, latency distribution) parsed into a {@link LoadResult}. */
+async function runWrk(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+  const args = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '--timeout', '10s'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const output = await spawnWrk(args);
   const time = (re: RegExp) => {
     const match = re.exec(output);
     return match ? wrkMs(match[1]!, match[2]!) : 0;

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnWrk, wrkMs } from './load.js';
 
 /**
  * The spread of list requests of issue 17, the same on every run (a seeded generator): a random
@@ -74,8 +74,6 @@ export interface SpreadResult {
   socketErrors: number;
 }
 
-const wrkMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
-
 /**
  * Runs the spread against `base` with wrk (tests/bench/spread.lua cycles through the lines in
  * order) for `seconds` over `connections` connections and reads its figures and cache counts.
@@ -88,14 +86,7 @@ export async function runSpread(base: string, headers: Record<string, string>, l
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(base);
   try {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SPREAD_FILE: file, SPREAD_XSRF: xsrf } });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
-    });
+    const output = await spawnWrk(args, { SPREAD_FILE: file, SPREAD_XSRF: xsrf });
     const time = (re: RegExp) => {
       const match = re.exec(output);
       return match ? Math.round(wrkMs(match[1]!, match[2]!) * 10) / 10 : 0;
