@@ -5,8 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../helpers/e2e.js';
-import { type BenchTarget, startBenchServer } from './bench-server.js';
-import { PREPARE } from './navigation.js';
+import { PREPARE, startBrowserBenchServer } from './navigation.js';
 import type { BenchContext } from './scenarios.js';
 import { freePort } from '../helpers/free-port.js';
 
@@ -84,10 +83,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     children.push(child);
     return child;
   };
-  const dataDir = process.env.BENCH_DATA_DIR;
-  const seeded = Boolean(context.postgresUrl || dataDir);
-  const target: BenchTarget = context.postgresUrl ? { kind: 'postgres', url: context.postgresUrl } : { kind: 'pglite', dataDir: dataDir ?? context.pgliteDir('navigation') };
-  const server = await startBenchServer(target, seeded ? {} : { DEMO_DATA: 'true' });
+  const server = await startBrowserBenchServer(context);
   let browser: Browser | undefined;
   try {
     const [apiPort, raPort, refinePort] = [await freePort(), await freePort(), await freePort()];

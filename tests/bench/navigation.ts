@@ -34,17 +34,27 @@ export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: strin
  * no storage but the session) and reads, from the page's own clock, how long after the start of
  * navigation its first data row was in the document. Prints every run, the median and the worst.
  */
-export async function runNavigationBench(context: BenchContext): Promise<boolean> {
+/**
+ * The server a browser bench opens: the seeded database (BENCH_DATABASE_URL or BENCH_DATA_DIR) when
+ * there is one, else the demo data set in its own PGlite folder.
+ */
+export async function startBrowserBenchServer(context: BenchContext) {
   const dataDir = process.env.BENCH_DATA_DIR;
   const seeded = Boolean(context.postgresUrl || dataDir);
   const target: BenchTarget = context.postgresUrl ? { kind: 'postgres', url: context.postgresUrl } : { kind: 'pglite', dataDir: dataDir ?? context.pgliteDir('navigation') };
-  // Without a seeded database the scenario runs on the demo data set in its own PGlite folder.
   const server = await startBenchServer(target, seeded ? {} : { DEMO_DATA: 'true' });
+  /** Which database it answers from, for the printed figures. */
+  const source = context.postgresUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : seeded ? `PGlite, BENCH_DATA_DIR=${dataDir}` : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`;
+  return Object.assign(server, { source });
+}
+
+export async function runNavigationBench(context: BenchContext): Promise<boolean> {
+  const server = await startBrowserBenchServer(context);
   let browser: Browser | undefined;
   try {
     const { session } = server;
     const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta.total;
-    context.log(`contests in the database: ${total} (${context.postgresUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : seeded ? `PGlite, BENCH_DATA_DIR=${dataDir}` : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`})`);
+    context.log(`contests in the database: ${total} (${server.source})`);
     browser = await launchBrowser();
     const times: number[] = [];
     const chartChunks = chartChunkPaths();
