@@ -106,7 +106,8 @@ describe('widgets in the browser', { timeout: 120_000 }, () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => selects.getByRole('button', { name: 'Invalid: Best Design' }).isVisible(), POLL).toBe(true);
 
-      // Currency selector, empty: arrow keys and Enter choose a currency.
+      // Currency selector, empty: arrow keys and Enter choose a currency (once the select's list is gone).
+      await expect.poll(() => page.getByRole('listbox').count(), POLL).toBe(0);
       const currencies = page.getByRole('region', { name: 'Currency selector' });
       const emptyCurrency = currencies.getByRole('button', { name: /^Empty: / });
       const before = await emptyCurrency.getAttribute('aria-label');

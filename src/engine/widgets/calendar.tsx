@@ -3,6 +3,7 @@ import { Button, Flex, IconButton, Popover, TextField } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarGrid } from './calendar-grid.js';
+import { returnFocusUnlessMoved } from './combobox-panel.js';
 import { clampToBounds, formatDisplayDate, isIsoDate, isWithinBounds, todayIso } from './calendar-model.js';
 
 /** Props of {@link CalendarDatePicker}. */
@@ -106,10 +107,7 @@ export function CalendarDatePicker(props: CalendarDatePickerProps): React.ReactE
         maxWidth="calc(100vw - 16px)"
         aria-label={t('common.calendar.dialogLabel')}
         onOpenAutoFocus={(event) => event.preventDefault()}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          inputRef.current?.focus();
-        }}
+        onCloseAutoFocus={(event) => returnFocusUnlessMoved(event, () => inputRef.current?.focus())}
       >
         <Flex direction="column" gap="2">
           <CalendarGrid

@@ -3,6 +3,23 @@ import { Box, Button, Flex, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A popover's `onCloseAutoFocus`: focus goes back where the popover wants it (its trigger, or
+ * `refocus`) only while nothing else has it. The focus returns once the closing animation ends; by
+ * then the user may already have opened another list, whose search box must keep the focus.
+ */
+export function returnFocusUnlessMoved(event: Event, refocus?: () => void): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) {
+    event.preventDefault();
+    return;
+  }
+  if (refocus) {
+    event.preventDefault();
+    refocus();
+  }
+}
+
 /** Props of {@link ComboboxPanel}. */
 export interface ComboboxPanelProps<T> {
   /** DOM id of the listbox; options get `${listId}-${index}`. */

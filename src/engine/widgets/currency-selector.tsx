@@ -2,7 +2,7 @@ import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComboboxPanel } from './combobox-panel.js';
+import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
 import { CURRENCIES, DEFAULT_CURRENCY, findCurrency, searchCurrencies, type CurrencyCode, type CurrencyOption } from './currencies.js';
 import { CurrencyFlag } from './currency-flag.js';
 
@@ -89,6 +89,7 @@ export function CurrencySelector(props: CurrencySelectorProps): React.ReactEleme
         align="start"
         aria-label={t('common.currency.listLabel')}
         onOpenAutoFocus={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => returnFocusUnlessMoved(event)}
       >
         <ComboboxPanel<CurrencyOption>
           listId={listId}

@@ -2,7 +2,7 @@ import { ChevronDownIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComboboxPanel } from './combobox-panel.js';
+import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
 import { filterOptions, sameValue, type SelectOption } from './select-option.js';
 import { useRemoteOptions, type LoadOptions } from './use-remote-options.js';
 
@@ -108,7 +108,8 @@ export function SearchableSelect(props: SearchableSelectProps): React.ReactEleme
         </Popover.Trigger>
         <Popover.Content size="1" align="start" width="var(--radix-popover-trigger-width)" minWidth="16rem"
           aria-label={props.label ?? t('common.select.optionsLabel')}
-          maxWidth="calc(100vw - 16px)" onOpenAutoFocus={(event) => event.preventDefault()}>
+          maxWidth="calc(100vw - 16px)" onOpenAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => returnFocusUnlessMoved(event)}>
           <ComboboxPanel<SelectOption>
             listId={listId}
             label={props.label ?? t('common.select.optionsLabel')}
