@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
     expect(stored['v1@a.test']).toMatchObject({ name: 'Valid One', company: 'Acme', max_entries: 3 });
     expect(stored['v3@a.test']).toMatchObject({ name: 'Valid Three', max_entries: 4 });
     expect(stored['v2@a.test']).toBeUndefined();
-    expect(stored['v1@a.test'].password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(stored['v1@a.test'].password_hash).toMatch(/^scrypt\$128\$8\$1\$/);
     expect(await verifyPassword('secret-11', stored['v1@a.test'].password_hash)).toBe(true);
 
     const report = await client.get(`/api/imports/${body.data.id}/report?lang=en`);
