@@ -14,6 +14,11 @@ import type { AppliedFilter } from '../list-query.js';
  * while the total they were read with is the list's total, so a page is always the one an offset
  * scan would give. After a write they are read again in the background (one list at a time, at
  * most every {@link REBUILD_AFTER_MS}); until then pages are read by offset as before.
+ *
+ * A list filtered through a relation (`q[agency_name]`: contests of the customers whose company
+ * matches) gets marks too, kept per filter value and read again when either table changes; its
+ * seek also names the mark two further on, so the page is read from the rows between two marks
+ * (at most 2 × MARK_EVERY) instead of every matching row before it.
  */
 export const MARK_EVERY = 500;
 
@@ -48,6 +53,11 @@ export interface PageSeek {
   /** True when the mark's sort value is NULL: the page is then inside the NULL block. */
   isNull: boolean;
   skip: number;
+  /**
+   * A later mark (two on, in the page's order) the whole page lies before or at, when it exists
+   * and is not NULL: `(sort, id) <= bound` ascending, `(sort, id) > bound` descending.
+   */
+  bound?: { value: unknown; id: number | string };
 }
 
 /** The request a seek is asked for. */
@@ -66,6 +76,9 @@ export interface SeekRequest {
 class PageMarks {
   readonly #lists = new Map<string, Slot>();
   #building = false;
+  #current: Promise<void> | undefined;
+  /** Pages answered from marks since start (read by tests to know the marks were used). */
+  seeks = 0;
 
   constructor(readonly db: Kysely<any>) {}
 
@@ -77,11 +90,12 @@ class PageMarks {
     const { entity, filters, search, sort, offset, total } = request;
     if (offset < MARK_EVERY || total < MIN_ROWS || search !== undefined || sort === 'id') return undefined;
     if (Object.hasOwn(entity.descriptor.computed, sort)) return undefined;
-    // Marks fit lists whose filters are plain comparisons on the table's own columns.
-    if (filters.some((applied) => applied.relation || applied.filter.operator === 'ilike')) return undefined;
+    // Marks fit lists whose filters are comparisons on the table's own columns or through one relation.
+    if (filters.some((applied) => !applied.relation && applied.filter.operator === 'ilike')) return undefined;
     const table = entity.descriptor.table;
-    const key = JSON.stringify([table, sort, filters.map((f) => [f.column, f.filter.operator, f.value])]);
-    const version = await readDataVersion(this.db, [table]);
+    const key = JSON.stringify([table, sort, filters.map((f) => [f.column, f.relation?.field ?? null, f.filter.operator, f.value])]);
+    const related = filters.flatMap((f) => (f.relation ? [f.relation.target.descriptor.table] : []));
+    const version = await readDataVersion(this.db, [table, ...new Set(related)]);
     let slot = this.#lists.get(key);
     if (!slot) {
       slot = { builtAt: 0 };
@@ -89,12 +103,16 @@ class PageMarks {
       if (this.#lists.size > MAX_LISTS) this.#lists.delete(this.#lists.keys().next().value!);
     }
     const marks = slot.marks;
-    if (marks && marks.version === version && marks.total === total) return seekIn(marks, request);
+    if (marks && marks.version === version && marks.total === total) {
+      const found = seekIn(marks, request);
+      if (found) this.seeks++;
+      return found;
+    }
     if (!slot.building && !this.#building && (slot.builtAt === 0 || Date.now() - slot.builtAt >= REBUILD_AFTER_MS)) {
       this.#building = true;
       slot.builtAt = Date.now();
       const target = slot;
-      target.building = this.#read(request, version)
+      target.building = this.#current = this.#read(request, version)
         .then((read) => {
           target.marks = read;
         })
@@ -105,6 +123,15 @@ class PageMarks {
         });
     }
     return undefined;
+  }
+
+  /** Settles when no marks are being read (tests wait on it before asking for a page again). */
+  async idle(): Promise<void> {
+    while (this.#current) {
+      const current = this.#current;
+      await current;
+      if (this.#current === current) this.#current = undefined;
+    }
   }
 
   /** Reads the marks of a list: one pass over its `(filter, sort, id)` index. */
@@ -139,7 +166,7 @@ function seekIn(marks: Marks, request: SeekRequest): PageSeek | undefined {
     const isNull = value === null || value === undefined;
     // After a non-NULL mark the keyset reaches the non-NULL rows only: the page must end before the NULLs.
     if (!isNull && offset + limit > nonNull) return undefined;
-    return { value, id: marks.ids[j]!, isNull, skip: offset - position - 1 };
+    return { value, id: marks.ids[j]!, isNull, skip: offset - position - 1, ...boundAt(marks, j + 2, limit) };
   }
   // Descending: the page's first row is at ascending position p; the mark is the first one after it.
   const p = total - 1 - offset;
@@ -150,7 +177,19 @@ function seekIn(marks: Marks, request: SeekRequest): PageSeek | undefined {
   const isNull = value === null || value === undefined;
   // After a NULL mark the keyset reaches the NULL block only: the page must end inside it.
   if (isNull && p - limit + 1 < nonNull) return undefined;
-  return { value, id: marks.ids[j]!, isNull, skip: position - 1 - p };
+  return { value, id: marks.ids[j]!, isNull, skip: position - 1 - p, ...boundAt(marks, j - 2, limit) };
+}
+
+/**
+ * The bound of a seek from mark `j`: mark `k` = j ± 2. The page starts fewer than MARK_EVERY rows
+ * after mark j and holds `limit` rows, so with `limit` ≤ MARK_EVERY it ends before mark k (exclusive
+ * of rows past it). None when k is outside the marks or its sort value is NULL.
+ */
+function boundAt(marks: Marks, k: number, limit: number): Pick<PageSeek, 'bound'> {
+  if (limit > MARK_EVERY || k < 0 || k >= marks.values.length) return {};
+  const value = marks.values[k];
+  if (value === null || value === undefined) return {};
+  return { bound: { value, id: marks.ids[k]! } };
 }
 
 const byDatabase = new WeakMap<Kysely<any>, PageMarks>();

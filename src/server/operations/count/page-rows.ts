@@ -39,6 +39,10 @@ export function planPage(
     // From the nearest page mark (page-marks.ts): a keyset seek, then fewer than MARK_EVERY rows skipped.
     const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) =>
       query.orderBy(parsed.sort, parsed.direction).orderBy('id', parsed.direction) as Q;
+    const betweenMarks = relationPageIds(entity, parsed, parsed.direction, parsed.perPage, seek.skip, ctx, seek);
+    if (betweenMarks) {
+      return { query: ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${betweenMarks})`)), reversed: false, direction: parsed.direction };
+    }
     const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(parsed.perPage).offset(seek.skip);
     const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
     return { query, reversed: false, direction: parsed.direction };
@@ -67,6 +71,8 @@ const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
  * exist): each matching related row's first `skip + limit` rows are read from its index, in
  * order, and only those are merged. Without this the planner may walk the whole sort index and
  * test every row against the related rows (seconds on a million rows when the matches sit late).
+ * With a `seek` that has a bound (page marks of this filter value), each related row reads only
+ * its rows between the two marks, fewer than 2 × MARK_EVERY in all, whatever the page's depth.
  */
 function relationPageIds(
   entity: LoadedEntity,
@@ -75,6 +81,7 @@ function relationPageIds(
   limit: number,
   skip: number,
   ctx: OperationContext,
+  seek?: PageSeek,
 ) {
   const filters = parsed.filters ?? [];
   const applied = filters[0];
@@ -82,13 +89,19 @@ function relationPageIds(
   if (filters.length !== 1 || !applied?.relation || parsed.search !== undefined) return undefined;
   if (!d.counts.groupBy.includes(applied.column) || parsed.sort === 'id' || Object.hasOwn(d.computed, parsed.sort)) return undefined;
   if (!Object.hasOwn(entity.schema.properties ?? {}, parsed.sort)) return undefined;
+  if (seek && (seek.isNull || !seek.bound)) return undefined;
   const operator = OPERATORS[applied.filter.operator];
   const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
   const matching = ctx.db.selectFrom(applied.relation.target.descriptor.table).select('id').where(applied.relation.field, operator, value);
   const order = sql.raw(direction);
   const sort = sql.ref(parsed.sort);
+  let between = sql``;
+  if (seek?.bound) {
+    const [after, upTo] = direction === 'asc' ? [sql.raw('>'), sql.raw('<=')] : [sql.raw('<'), sql.raw('>')];
+    between = sql` and (${sort}, id) ${after} (${seek.value}, ${seek.id}) and (${sort}, id) ${upTo} (${seek.bound.value}, ${seek.bound.id})`;
+  }
   return sql`select x.id from (${matching}) as c (related_id) cross join lateral (
-      select id, ${sort} as sort_value from ${sql.table(d.table)} where ${sql.ref(applied.column)} = c.related_id
+      select id, ${sort} as sort_value from ${sql.table(d.table)} where ${sql.ref(applied.column)} = c.related_id${between}
       order by ${sort} ${order}, id ${order} limit ${skip + limit}
     ) as x order by x.sort_value ${order}, x.id ${order} limit ${limit} offset ${skip}`;
 }

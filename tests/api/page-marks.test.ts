@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
+import { pageMarks } from '../../src/server/operations/count/page-marks.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+
+const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
+const PER_PAGE = 15;
+
+/**
+ * Pages read from page marks (count/page-marks.ts) are the pages an offset query gives: with no
+ * filter, a filter on the table's own column, and a filter through a relation (`q[agency_name]`,
+ * whose pages are read between two marks), for every sort, both directions, at several depths.
+ * Each list is asked once to start the background read of its marks; once read, the same pages
+ * must come from the marks (the seek counter rises) and equal the offset query's rows.
+ */
+describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
+  let t: TestApp;
+  let client: TestClient;
+  let agency = '';
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { DEMO_DATA: 'true', LIST_CACHE_MB: '0' });
+    await bulkSeed(t.app.db, t.app.entities, { contests: 6000, customers: 400, campaigns: 10, batchSize: 2000 });
+    await sql`analyze`.execute(t.app.db);
+    // A company word matched by the customers of 35-85 % of the contests: enough rows for marks.
+    const words = await sql<{ word: string; n: number }>`select lower(w) as word, count(distinct c.id) as n
+      from contests c join customers u on u.id = c.customer_id cross join lateral regexp_split_to_table(u.company, ' ') w
+      where length(w) >= 4 group by 1 order by 2 desc`.execute(t.app.db);
+    const contests = Number((await sql<{ n: number }>`select count(*) as n from contests`.execute(t.app.db)).rows[0]!.n);
+    agency = words.rows.find((row) => Number(row.n) >= contests * 0.35 && Number(row.n) <= contests * 0.85)?.word ?? '';
+    client = await new TestClient(t.app).init();
+    await client.signIn();
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  const offsetIds = async (where: ReturnType<typeof sql>, sort: string, direction: 'asc' | 'desc', page: number) => {
+    const dir = sql.raw(direction);
+    const rows = await sql<{ id: number }>`select id from contests where ${where}
+      order by ${sql.ref(sort)} ${dir}, id ${dir} limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE}`.execute(t.app.db);
+    return rows.rows.map((row) => Number(row.id));
+  };
+
+  it('answers deep pages from the marks with the rows an offset query gives, filtered through a relation too', async () => {
+    expect(agency, 'a company word shared by many customers').not.toBe('');
+    const marks = pageMarks(t.app.db);
+    for (const [filter, where] of [
+      ['', sql`true`],
+      ['status=approved&', sql`status = 'approved'`],
+      [`q[agency_name]=${agency}&`, sql`customer_id in (select id from customers where company ilike ${`%${agency}%`})`],
+    ] as const) {
+      const total = Number((await sql<{ n: number }>`select count(*) as n from contests where ${where}`.execute(t.app.db)).rows[0]!.n);
+      const lastPage = Math.ceil(total / PER_PAGE);
+      const seeksBefore = marks.seeks;
+      for (const sort of SORTS) {
+        for (const direction of ['asc', 'desc'] as const) {
+          // Some depths, and pages that run across a mark (in either direction) in the middle.
+          const across = Array.from({ length: lastPage }, (_, i) => i + 1).filter((p) => ((p - 1) * PER_PAGE) % 500 > 500 - PER_PAGE || (total - p * PER_PAGE) % 500 > 500 - PER_PAGE);
+          const pages = [...new Set([Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 40, lastPage - 1, ...across.slice(2, 4), ...across.slice(-4, -2)])].filter((p) => p > 40 && p < lastPage);
+          const url = (page: number) => `/api/contests?${filter}sort=${sort}&direction=${direction}&page=${page}&per_page=${PER_PAGE}`;
+          // The first deep request starts the background read of this list's marks.
+          expect((await client.get(url(pages[0]!))).status).toBe(200);
+          await marks.idle();
+          for (const page of pages) {
+            const res = await client.get(url(page));
+            expect(res.status).toBe(200);
+            expect(res.body.meta.total).toBe(total);
+            expect(res.body.data.map((row: { id: number }) => row.id), `${filter}${sort} ${direction} page ${page} of ${lastPage}`).toEqual(
+              await offsetIds(where, sort, direction, page),
+            );
+          }
+        }
+      }
+      expect(marks.seeks - seeksBefore, `pages answered from marks, ${filter || 'no filter'}`).toBeGreaterThan(SORTS.length * 2);
+    }
+  }, 300_000);
+});
