@@ -83,6 +83,21 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
     expect(combined.body.meta.total).toBe(await countWhere(sql`status = 'approved' and customer_id in (select id from customers where company ilike '%rimba%')`));
   });
 
+  it('keeps an agency-name total for later pages only while neither table changes', async () => {
+    const where = sql`customer_id in (select id from customers where company ilike '%rimba%')`;
+    const totalOf = async () => (await client.get('/api/contests?q[agency_name]=rimba&page=2&per_page=15')).body.meta.total as number;
+    expect(await totalOf()).toBe(await countWhere(where));
+    // A customer's company changes (the matching customers change), then a contest moves to a matching customer.
+    const other = (await sql<{ id: number; n: number }>`select customer_id as id, count(*) as n from contests
+      where customer_id not in (select id from customers where company ilike '%rimba%') group by 1 order by 2 desc limit 1`.execute(db)).rows[0]!;
+    await sql`update customers set company = company || ' Rimba' where id = ${other.id}`.execute(db);
+    expect(await totalOf()).toBe(await countWhere(where));
+    const moved = (await sql<{ id: number }>`select id from contests where not (${where}) limit 1`.execute(db)).rows[0]!.id;
+    const target = (await sql<{ id: number }>`select id from customers where company ilike '%rimba%' limit 1`.execute(db)).rows[0]!.id;
+    await sql`update contests set customer_id = ${target} where id = ${moved}`.execute(db);
+    expect(await totalOf()).toBe(await countWhere(where));
+  });
+
   it('reads filtered totals from the counters, not by counting rows', async () => {
     const before = (await client.get('/api/contests?status=pending')).body.meta.total;
     await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(db);

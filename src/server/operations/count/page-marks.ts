@@ -134,21 +134,32 @@ class PageMarks {
     }
   }
 
-  /** Reads the marks of a list: one pass over its `(filter, sort, id)` index. */
+  /**
+   * Reads the marks of a list in one pass over its `(filter, sort, id)` index: every
+   * MARK_EVERY-th row, plus the last row (its number is the total) and the last row with a sort
+   * value (its number is the count of non-NULL values, NULLs sorting last), found by looking one
+   * row ahead, so the counts come from the same pass and snapshot as the marks.
+   */
   async #read(request: SeekRequest, version: string): Promise<Marks> {
     const { filtered, sort } = request;
+    const window = sql`(order by ${sql.ref(sort)} asc, id asc)`;
     const ordered = filtered
       .clearSelect()
-      .select([sql<string | null>`${sql.ref(sort)}::text`.as('v'), 'id', sql<number>`row_number() over (order by ${sql.ref(sort)} asc, id asc)`.as('n')]);
-    const result = await sql<{ v: unknown; id: number | string; n: string | number; total: string | number; nulls: string | number }>`
-      select v, id, n, (select count(*) from (${filtered.clearSelect().select(sql`1`.as('one'))}) c) as total,
-        (select count(*) from (${filtered.clearSelect().select(sql`1`.as('one')).where(sql.ref(sort), 'is', null)}) z) as nulls
-      from (${ordered}) numbered where n % ${MARK_EVERY} = 0 order by n`.execute(this.db);
+      .select([
+        sql<string | null>`${sql.ref(sort)}::text`.as('v'),
+        'id',
+        sql<number>`row_number() over ${window}`.as('n'),
+        sql<boolean>`lead(id) over ${window} is null`.as('last'),
+        sql<boolean>`${sql.ref(sort)} is not null and (lead(${sql.ref(sort)}) over ${window}) is null`.as('last_value'),
+      ]);
+    const result = await sql<{ v: unknown; id: number | string; n: string | number; last: boolean; last_value: boolean }>`
+      select v, id, n, last, last_value from (${ordered}) numbered where n % ${MARK_EVERY} = 0 or last or last_value order by n`.execute(this.db);
     const rows = result.rows;
-    // The counts are read in the same statement (one snapshot) as the marks.
-    const total = rows.length > 0 ? Number(rows[0]!.total) : request.total;
-    const nulls = rows.length > 0 ? Number(rows[0]!.nulls) : 0;
-    return { version, total, nulls, values: rows.map((row) => row.v), ids: rows.map((row) => row.id) };
+    const total = rows.length > 0 ? Number(rows[rows.length - 1]!.n) : 0;
+    const nonNull = rows.findLast((row) => row.last_value);
+    const nulls = total - (nonNull ? Number(nonNull.n) : 0);
+    const marked = rows.filter((row) => Number(row.n) % MARK_EVERY === 0);
+    return { version, total, nulls, values: marked.map((row) => row.v), ids: marked.map((row) => row.id) };
   }
 }
 
