@@ -43,9 +43,14 @@ export function planPage(
     if (betweenMarks) {
       return { query: ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${betweenMarks})`)), reversed: false, direction: parsed.direction };
     }
-    const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(parsed.perPage).offset(seek.skip);
-    const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
-    return { query, reversed: false, direction: parsed.direction };
+    // A list filtered through a relation whose seek has no bound (its last marks, or NULL sort
+    // values) is read by the merge below, from whichever end is nearer, rather than by walking the
+    // sort index from the mark and testing each row against the related rows.
+    if (!relationPageIds(entity, parsed, parsed.direction, parsed.perPage, 0, ctx)) {
+      const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(parsed.perPage).offset(seek.skip);
+      const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
+      return { query, reversed: false, direction: parsed.direction };
+    }
   }
   const reversed = offset > 0 && offset + parsed.perPage / 2 > total / 2;
   const direction = reversed ? flip(parsed.direction) : parsed.direction;
