@@ -5,10 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { connectHttpClient } from './auth/session.js';
 import { i18nReady } from './i18n.js';
-import { createAppRouter } from './router.js';
+import { createAppRouter, preloadFirstScreen } from './router.js';
 
 connectHttpClient();
-await i18nReady;
+// The first screen's chunks before the first render: no Suspense fallback holds it back.
+await Promise.all([i18nReady, preloadFirstScreen()]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
 import { SessionWatcher } from './auth/session-watcher.js';
 import { loadAllTranslations } from './i18n.js';
@@ -10,9 +10,12 @@ import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
 import { homePathFor } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
+import { tokenStore } from './auth/session.js';
+import { preloadable } from './preloadable.js';
 // The application's cells, widgets and screens, registered before the routes below are built.
 import '../extensions/client/index.js';
 import { registeredScreens } from '../engine/registry/index.js';
+import type { EntityRoutesProps } from '../engine/routes/entity-routes.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -31,23 +34,33 @@ function withAppResources<T>(load: Loader<T>): Loader<T> {
     });
 }
 
-/**
- * A lazily loaded screen (its own chunk) behind the 'Loading...' skeleton. Only the sign-in page
- * passes `signIn`: it makes do with its part of the translations and asks for toasts when it shows one.
- */
-function lazyElement(load: Loader, { signIn = false } = {}): ReactNode {
-  const Screen = lazy(signIn ? load : withAppResources(load));
-  return (
-    <Suspense fallback={<LoadingPage />}>
-      <Screen />
-    </Suspense>
-  );
+/** What a route of the table below can load ahead of its first render (see {@link preloadFirstScreen}). */
+interface RouteHandle {
+  preload?: () => Promise<unknown>;
+  /** Data the screen shows first, put in the query cache ahead (waited for at most {@link DATA_WAIT_MS}). */
+  prefetch?: () => Promise<unknown>;
+  /** Loaded ahead only for a signed-in tab (the signed-in frame and what is under it). */
+  signedIn?: boolean;
 }
 
-const AuthenticatedLayout = lazy(withAppResources(() => import('./layout/authenticated-layout.js')));
-const FallbackPage = lazy(withAppResources(() => import('./pages/fallback-page.js')));
-const EntityRoutes = lazy(
-  withAppResources(() =>
+/**
+ * A route whose screen loads lazily (its own chunk) behind the 'Loading...' skeleton, and can load
+ * ahead of the first render. Only the sign-in page passes `signIn`: it makes do with its part of the
+ * translations and asks for toasts when it shows one.
+ */
+function lazyRoute(path: string, load: Loader, { signIn = false } = {}): RouteObject {
+  const Screen = preloadable(signIn ? load : withAppResources(load));
+  return { path, element: suspended(<Screen />), handle: { preload: Screen.preload } satisfies RouteHandle };
+}
+
+function suspended(screen: ReactNode): ReactNode {
+  return <Suspense fallback={<LoadingPage />}>{screen}</Suspense>;
+}
+
+const AuthenticatedLayout = preloadable(withAppResources(() => import('./layout/authenticated-layout.js')));
+const FallbackPage = preloadable(withAppResources(() => import('./pages/fallback-page.js')));
+const EntityRoutes = preloadable(
+  withAppResources<{ default: ComponentType<EntityRoutesProps> }>(() =>
     import('../engine/routes/entity-routes.js').then((module) => {
       // The app's lists fetch the next page ahead ('Next' then renders from the cache).
       module.setNextPagePrefetch(true);
@@ -55,6 +68,12 @@ const EntityRoutes = lazy(
     }),
   ),
 );
+
+/** The first list page the URL shows, in the query cache before the first render. */
+async function prefetchFirstListData(): Promise<void> {
+  const [{ prefetchFirstList }, { getQueryClient }] = await Promise.all([import('../engine/routes/entity-routes.js'), import('./query-client.js')]);
+  await prefetchFirstList(getQueryClient(), window.location.pathname, window.location.search);
+}
 
 /** Every route's element sits under this: the session watcher. */
 function Root() {
@@ -79,14 +98,14 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', element: lazyElement(() => import('./pages/login-page.js'), { signIn: true }) },
-      { path: '/logout', element: lazyElement(() => import('./pages/logout-page.js')) },
-      { path: '/authorizer', element: lazyElement(() => import('./pages/authorizer-page.js')) },
-      { path: '/403', element: lazyElement(() => import('./pages/forbidden-page.js')) },
-      { path: '/forgot-password', element: lazyElement(() => import('./pages/forgot-password-page.js')) },
-      { path: '/reset-password', element: lazyElement(() => import('./pages/reset-password-page.js')) },
-      { path: '/set-password', element: lazyElement(() => import('./pages/reset-password-page.js')) },
-      ...LEGAL_PAGES.map((page) => ({ path: page.path, element: lazyElement(() => import('./pages/legal-page.js')) })),
+      lazyRoute('/login', () => import('./pages/login-page.js'), { signIn: true }),
+      lazyRoute('/logout', () => import('./pages/logout-page.js')),
+      lazyRoute('/authorizer', () => import('./pages/authorizer-page.js')),
+      lazyRoute('/403', () => import('./pages/forbidden-page.js')),
+      lazyRoute('/forgot-password', () => import('./pages/forgot-password-page.js')),
+      lazyRoute('/reset-password', () => import('./pages/reset-password-page.js')),
+      lazyRoute('/set-password', () => import('./pages/reset-password-page.js')),
+      ...LEGAL_PAGES.map((page) => lazyRoute(page.path, () => import('./pages/legal-page.js'))),
       {
         element: (
           <RequireSession>
@@ -97,17 +116,18 @@ export const routes: RouteObject[] = [
             </ProtectedRoute>
           </RequireSession>
         ),
+        handle: { preload: AuthenticatedLayout.preload, signedIn: true } satisfies RouteHandle,
         children: [
-          { path: '/profile', element: lazyElement(() => import('./pages/profile-page.js')) },
-          { path: '/user', element: lazyElement(() => import('./pages/profile-page.js')) },
-          { path: '/faq', element: lazyElement(() => import('./pages/faq-page.js')) },
-          { path: '/helpdesk', element: lazyElement(() => import('./pages/helpdesk-page.js')) },
+          lazyRoute('/profile', () => import('./pages/profile-page.js')),
+          lazyRoute('/user', () => import('./pages/profile-page.js')),
+          lazyRoute('/faq', () => import('./pages/faq-page.js')),
+          lazyRoute('/helpdesk', () => import('./pages/helpdesk-page.js')),
           { index: true, element: <HomeRedirect /> },
           // Workflow screens registered from src/extensions (jury portal, judging, results).
-          ...registeredScreens().map((screen) => ({
-            path: screen.path,
-            element: <ProtectedRoute roles={screen.roles}>{lazyElement(screen.load)}</ProtectedRoute>,
-          })),
+          ...registeredScreens().map((screen) => {
+            const route = lazyRoute(screen.path, screen.load);
+            return { ...route, element: <ProtectedRoute roles={screen.roles}>{route.element}</ProtectedRoute> };
+          }),
           {
             element: (
               <ProtectedRoute roles={['admin']}>
@@ -115,15 +135,19 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
             children: [
-              { path: '/dashboard', element: lazyElement(() => import('./pages/dashboard-page.js')) },
-              { path: '/sandbox', element: lazyElement(() => import('./pages/sandbox-page.js')) },
-              { path: '/audit-log', element: lazyElement(() => import('./pages/audit-page.js')) },
-              { path: '/trash', element: lazyElement(() => import('./pages/trash-page.js')) },
-              { path: '/import-data', element: lazyElement(() => import('../engine/import/import-screen.js')) },
+              lazyRoute('/dashboard', () => import('./pages/dashboard-page.js')),
+              lazyRoute('/sandbox', () => import('./pages/sandbox-page.js')),
+              lazyRoute('/audit-log', () => import('./pages/audit-page.js')),
+              lazyRoute('/trash', () => import('./pages/trash-page.js')),
+              lazyRoute('/import-data', () => import('../engine/import/import-screen.js')),
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
-              { path: '/manage-account', element: lazyElement(() => import('./pages/accounts-page.js')) },
+              lazyRoute('/manage-account', () => import('./pages/accounts-page.js')),
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
-              { path: '*', element: <EntityRoutes fallback={<FallbackPage />} /> },
+              {
+                path: '*',
+                element: <EntityRoutes fallback={<FallbackPage />} />,
+                handle: { preload: EntityRoutes.preload, prefetch: prefetchFirstListData, signedIn: true } satisfies RouteHandle,
+              },
             ],
           },
         ],
@@ -131,6 +155,37 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** How long the first render waits for the first screen's data (its chunks: up to `capMs`). */
+const DATA_WAIT_MS = 1000;
+
+/**
+ * Loads, before the first render, the chunks of the screens the current URL shows (the boot script
+ * has most often fetched them already: this only evaluates them) and the data its screen shows
+ * first, so the first render shows the screen with its rows rather than Suspense fallbacks (each
+ * holds the screen back by at least 300 ms) and spinners (each one more render). The signed-in
+ * frame and the screens under it load ahead only for a signed-in tab; `EntityRoutes` (the `*`
+ * route) only when nothing more specific matches, as the router would pick. Never waits more than
+ * `capMs` for chunks nor {@link DATA_WAIT_MS} for data: what is slower goes on loading behind the
+ * usual fallback or spinner.
+ */
+export async function preloadFirstScreen(pathname = window.location.pathname, capMs = 3000): Promise<void> {
+  const signedIn = tokenStore.hasSession();
+  const chunks: Array<Promise<unknown>> = [];
+  const data: Array<Promise<unknown>> = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    // A tab without a session is sent to sign in: nothing of the signed-in branch will show.
+    if (handle?.signedIn && !signedIn) break;
+    if (handle?.preload) chunks.push(handle.preload().catch(() => undefined));
+    if (handle?.prefetch) data.push(handle.prefetch().catch(() => undefined));
+  }
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  const within = (work: Array<Promise<unknown>>, ms: number) =>
+    work.length === 0 ? Promise.resolve() : Promise.race([Promise.all(work), new Promise((resolve) => timers.push(setTimeout(resolve, ms)))]);
+  await Promise.all([within(chunks, capMs), within(data, Math.min(capMs, DATA_WAIT_MS))]);
+  for (const timer of timers) clearTimeout(timer);
+}
 
 /** The app's browser router. */
 export function createAppRouter() {

@@ -119,9 +119,9 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         let counting = true;
         const bytes = countBytes(page, () => counting);
         await page.goto(url);
-        await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
         counting = false;
-        const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+        const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
         await page.waitForSelector('button[aria-label="Go to next page"]:not([disabled])', { timeout: 10_000 });
         await page.waitForTimeout(300);
         const clicked = await page.evaluate(() => {

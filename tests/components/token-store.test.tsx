@@ -92,6 +92,20 @@ describe('token store: storage', () => {
     expect(store.timeLeftMs()).toBe(3_600_000);
   });
 
+  it('hands out the same user record while the stored one is unchanged, so a state update with it is no change', () => {
+    const { store, localStorage } = tab(vi.fn());
+    store.setSession({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600 }, user);
+    const first = store.getUser();
+    expect(first).toEqual(user);
+    expect(store.getUser()).toBe(first);
+    store.setUser({ ...user, name: 'Ada L.' });
+    expect(store.getUser()).not.toBe(first);
+    expect(store.getUser()!.name).toBe('Ada L.');
+    // Written by another tab: read afresh.
+    localStorage.setItem(TOKEN_KEYS.user, JSON.stringify({ ...user, name: 'Ada King' }));
+    expect(store.getUser()!.name).toBe('Ada King');
+  });
+
   it('treats a storage read failure as signed out and clears the tokens', () => {
     const { store, sessionStorage, events } = tab(vi.fn());
     store.setSession({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600 }, user);

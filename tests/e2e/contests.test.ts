@@ -49,6 +49,28 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
     });
   });
 
+  it('opens a list cold without the loading skeleton: the first render is the shell with the screen', async () => {
+    await withScreenshotOnFailure(page, 'contests-cold-open', async () => {
+      // Notes, from before any script of the page runs, whether the Suspense skeleton ('Loading...'
+      // over grey bars, aria-busy) was ever in the document before the first row.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __skeletonSeen?: boolean; __rowSeen?: boolean };
+        new MutationObserver(() => {
+          if (w.__rowSeen) return;
+          if (document.querySelector('[role="status"][aria-busy="true"]')) w.__skeletonSeen = true;
+          if (document.querySelector('tbody tr')) w.__rowSeen = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${server.url}/manage-contest?page=2`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __rowSeen?: boolean }).__rowSeen ?? false)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __skeletonSeen?: boolean }).__skeletonSeen ?? false)).toBe(false);
+      await expect.poll(rowIds).toEqual((await apiIds('page=2')).ids);
+      // Back where the next test starts.
+      await page.goto(`${server.url}/manage-contest`);
+      await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
+    });
+  });
+
   it("opens 'View Video' in a new tab without an opener, and shows 'No video' when there is none", async () => {
     const all = (await api.get('/contests?per_page=100')).body.data as Array<Record<string, unknown>>;
     const video = page.getByRole('link', { name: 'View Video' }).first();

@@ -67,6 +67,8 @@ export class TokenStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private issuedAt: number;
   private lastActivity = 0;
+  /** The last user record read, with the stored text it came from. */
+  private parsedUser: { text: string; user: AuthUser } | null = null;
   private started = false;
   private clearing = false;
   private endReason: EndReason | null = null;
@@ -113,7 +115,10 @@ export class TokenStore {
   getUser(): AuthUser | null {
     try {
       const raw = this.opts.localStorage.getItem(TOKEN_KEYS.user);
-      return raw ? (JSON.parse(raw) as AuthUser) : null;
+      if (!raw) return null;
+      // The same record while the stored text is the same: a caller's state update with it is then no change.
+      if (raw !== this.parsedUser?.text) this.parsedUser = { text: raw, user: JSON.parse(raw) as AuthUser };
+      return this.parsedUser!.user;
     } catch {
       this.safely(() => this.opts.localStorage.removeItem(TOKEN_KEYS.user));
       return null;

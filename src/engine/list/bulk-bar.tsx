@@ -31,7 +31,8 @@ export function useBulkSelection(list: EntityListController): BulkSelection {
   const [allMatching, setAllMatching] = useState(false);
   const key = JSON.stringify([list.filters, list.search, list.sort]);
   useEffect(() => {
-    setIds(new Set());
+    // Kept as it is when already empty: a new empty set would render the whole list again (on mount too).
+    setIds((current) => (current.size === 0 ? current : new Set()));
     setAllMatching(false);
   }, [key]);
   const pageIds = list.rows.map((row) => row.id);

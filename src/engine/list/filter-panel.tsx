@@ -33,7 +33,7 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
   useEffect(() => {
     setDraft(list.filters);
     setSort(list.sort);
-    setProblems({});
+    setProblems((current) => (Object.keys(current).length === 0 ? current : {}));
     // The applied state is compared by value: a new object with the same content is no change.
   }, [appliedKey]);
   const headingId = useId();

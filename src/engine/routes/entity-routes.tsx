@@ -1,10 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
-import { useMetaEntities } from '../data/use-meta.js';
+import { entityListOptions } from '../data/entity-queries.js';
+import { metaEntitiesOptions, useMetaEntities } from '../data/use-meta.js';
 import { EntityList } from '../list/entity-list.js';
+import { readListParams } from '../list/list-params.js';
 
 export { setNextPagePrefetch } from '../list/use-entity-list.js';
 import { ErrorState, LoadingState } from '../ui/screen-states.js';
@@ -55,6 +58,19 @@ export function EntityRoutes(props: EntityRoutesProps): ReactElement {
       </Routes>
     </Suspense>
   );
+}
+
+/**
+ * Loads into `client` the descriptors and, when `pathname` is the list route of an entity the caller
+ * may list, the page of it that `search` asks for: the same queries the list screen makes, so its
+ * first render shows the rows (src/app/router.tsx calls this before the app's first render; the
+ * boot script has most often started both requests, which the HTTP client then picks up).
+ */
+export async function prefetchFirstList(client: QueryClient, pathname: string, search: string): Promise<void> {
+  const entities = await client.ensureQueryData(metaEntitiesOptions);
+  const path = pathname.replace(/\/+$/, '');
+  const entity = entities.find((candidate) => candidate.permissions.list && `/${candidate.routes.list}` === path);
+  if (entity) await client.prefetchQuery(entityListOptions(entity, readListParams(entity, new URLSearchParams(search))));
 }
 
 export default EntityRoutes;
