@@ -76,6 +76,75 @@ function radixImportMap(file) {
   return map;
 }
 
+/**
+ * `@radix-ui/themes` is one barrel re-exporting every component: esbuild places a module by the
+ * entry points whose import graph reaches it, used or not, so through the barrel the radio group,
+ * switch, tabs and dialog (every component some screen uses) were "reached" by the signed-in shell
+ * and sat in a chunk the first list loaded. The component files' names come from the barrel itself
+ * (components/index.js: `import{Flex as F}from"./flex.js"`, `import*as v from"./dialog.js"`, then
+ * `export{F as Flex,v as Dialog}`).
+ */
+let themesComponentMap;
+function themesComponents() {
+  if (themesComponentMap) return themesComponentMap;
+  const source = fs.readFileSync(path.join(root, 'node_modules/@radix-ui/themes/dist/esm/components/index.js'), 'utf8');
+  const locals = new Map();
+  for (const [, names, file] of source.matchAll(/import\{([^}]+)\}from"\.\/([\w-]+)\.js"/g)) {
+    for (const part of names.split(',')) {
+      const [name, alias = name] = part.trim().split(/\s+as\s+/);
+      locals.set(alias, { file, name });
+    }
+  }
+  for (const [, alias, file] of source.matchAll(/import\*as ([\w$]+) from"\.\/([\w-]+)\.js"/g)) locals.set(alias, { file, name: '*' });
+  themesComponentMap = new Map();
+  const exported = /export\{([^}]+)\}/.exec(source)?.[1] ?? '';
+  for (const part of exported.split(',')) {
+    const [local, name = local] = part.trim().split(/\s+as\s+/);
+    if (locals.has(local)) themesComponentMap.set(name, locals.get(local));
+  }
+  return themesComponentMap;
+}
+
+/**
+ * The Radix Themes components of the signed-in frame and the list screen (the first screen most
+ * sessions open). Imported through one module (`radix-kit`), they share one chunk: one import each
+ * would make some thirty small chunks of the first load (the gzip of many small files is larger
+ * than of one: 278 KB against 266 KB). The rest (dialog, tabs, radio group, ...) load with the
+ * screens that use them.
+ */
+const THEMES_KIT = ['Avatar', 'Badge', 'Box', 'Button', 'Callout', 'Card', 'Checkbox', 'DropdownMenu', 'Flex', 'Grid', 'Heading', 'IconButton', 'Link', 'Popover', 'ScrollArea', 'Select', 'Skeleton', 'Spinner', 'Table', 'Text', 'TextField', 'Theme', 'Tooltip', 'VisuallyHidden'];
+
+/** The `radix-kit` module: re-exports {@link THEMES_KIT} from their component files. */
+function themesKitSource() {
+  const map = themesComponents();
+  return THEMES_KIT.map((name) => {
+    const entry = map.get(name);
+    if (!entry) throw new Error(`build.mjs THEMES_KIT: @radix-ui/themes exports no ${name}.`);
+    const from = `'@radix-ui/themes/components/${entry.file}'`;
+    return entry.name === '*' ? `export * as ${name} from ${from};` : `export { ${entry.name} as ${name} } from ${from};`;
+  }).join('\n');
+}
+
+/** Rewrites a source's `import { A, B as C } from '@radix-ui/themes'` into imports of `radix-kit` and of each other component's file. */
+function unbarrelThemesImports(text) {
+  if (!text.includes("from '@radix-ui/themes';")) return text;
+  const map = themesComponents();
+  return text.replace(/import \{([^}]*)\} from '@radix-ui\/themes';/g, (whole, names) => {
+    const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
+    const types = parts.filter((part) => part.startsWith('type '));
+    const values = parts.filter((part) => !part.startsWith('type ')).map((part) => part.split(/\s+as\s+/));
+    if (values.some(([name]) => !map.has(name))) return whole;
+    const kit = values.filter(([name]) => THEMES_KIT.includes(name));
+    const lines = values.filter(([name]) => !THEMES_KIT.includes(name)).map(([name, alias = name]) => {
+      const { file, name: inner } = map.get(name);
+      return inner === '*' ? `import * as ${alias} from '@radix-ui/themes/components/${file}';` : `import { ${inner} as ${alias} } from '@radix-ui/themes/components/${file}';`;
+    });
+    if (kit.length) lines.push(`import { ${kit.map(([name, alias = name]) => (alias === name ? name : `${name} as ${alias}`)).join(', ')} } from 'radix-kit';`);
+    if (types.length) lines.push(`import { ${types.join(', ')} } from '@radix-ui/themes';`);
+    return lines.join(' ');
+  });
+}
+
 const unbarrelRadix = {
   name: 'unbarrel-radix',
   setup(build) {
@@ -120,6 +189,8 @@ const splitRadixIcons = {
       }
       return icons;
     };
+    build.onResolve({ filter: /^radix-kit$/ }, () => ({ path: 'radix-kit', namespace: 'radix-kit' }));
+    build.onLoad({ filter: /.*/, namespace: 'radix-kit' }, () => ({ contents: themesKitSource(), loader: 'js', resolveDir: root }));
     build.onResolve({ filter: /^radix-icon:/ }, (args) => ({ path: args.path.slice('radix-icon:'.length), namespace: 'radix-icon' }));
     build.onLoad({ filter: /.*/, namespace: 'radix-icon' }, (args) => {
       const resolveDir = path.join(root, 'node_modules/@radix-ui/react-icons');
@@ -136,10 +207,12 @@ const splitRadixIcons = {
         resolveDir,
       };
     });
-    // The console's own files: `import { A, B as C } from '@radix-ui/react-icons'` → one import per icon.
+    // The console's own files: `import { A, B as C } from '@radix-ui/react-icons'` → one import per icon;
+    // `import { Flex, Dialog } from '@radix-ui/themes'` → `radix-kit` or the component's file (unbarrelThemesImports).
     build.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8');
-      if (!text.includes("'@radix-ui/react-icons'")) return undefined;
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const text = unbarrelThemesImports(source);
+      if (!text.includes("'@radix-ui/react-icons'")) return text === source ? undefined : { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       const contents = text.replace(/import \{([^}]*)\} from '@radix-ui\/react-icons';/g, (whole, names) => {
         const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
         if (parts.some((part) => part.startsWith('type '))) return whole;

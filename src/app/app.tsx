@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { THEME_SETTINGS, useAppearance } from './appearance.js';
 import { AuthProvider } from './auth/auth-context.js';
+import { FIRST_SCREEN_EVENT } from './first-screen.js';
 import i18n from './i18n.js';
 import { useToastsRequested } from './notify.js';
 import type { createAppRouter } from './router.js';
@@ -46,6 +47,8 @@ function ThemeRoot({ children }: { children: ReactNode }) {
  * dialog service and the full `<Theme>` live in the authenticated layout.
  */
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  // After the first commit: the first screen is in the document.
+  useEffect(() => void window.dispatchEvent(new Event(FIRST_SCREEN_EVENT)), []);
   return (
     <I18nextProvider i18n={i18n}>
       <AuthProvider>

@@ -2,6 +2,7 @@ import type { ClientEntity, MetaEntitiesResponse } from '../shared/descriptor/ty
 import { startEarlyGet } from '../engine/data/http-client.js';
 import { readListParams } from '../engine/list/list-params.js';
 import { listUrl } from '../engine/data/list-url.js';
+import { FIRST_SCREEN_EVENT } from './first-screen.js';
 
 // The boot script: a second, tiny entry point (build.mjs), run as soon as it arrives, while the
 // app's own code is still loading. For a signed-in tab it
@@ -84,17 +85,27 @@ function whenIdle(task: () => void) {
 
 /**
  * Adds the stylesheet of the colour scales the console does not use itself (build.mjs splits them
- * off; a descriptor may name one for a badge) once the page is idle: it never delays the first screen.
+ * off; a descriptor may name one for a badge) once the first screen is shown and the page is idle
+ * (the page can be idle before, while it waits for the network): it never delays the first screen.
  */
 function addMoreStyles(files: readonly string[]) {
-  whenIdle(() => {
+  let added = false;
+  const add = () => {
+    if (added) return;
+    added = true;
+    whenIdle(addNow);
+  };
+  window.addEventListener(FIRST_SCREEN_EVENT, add, { once: true });
+  // An app that never says so (a script error) still gets them.
+  setTimeout(add, 10_000);
+  const addNow = () => {
     for (const href of files) {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = href;
       document.head.appendChild(link);
     }
-  });
+  };
 }
 
 function boot() {

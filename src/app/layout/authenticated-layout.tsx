@@ -1,6 +1,6 @@
 import { Box, Flex, Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, memo, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { THEME_SETTINGS, useAppearance } from '../appearance.js';
@@ -13,6 +13,13 @@ import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { MobileMenu } from './mobile-menu.js';
 import { Sidebar } from './sidebar.js';
+
+// The frame around the screen takes no props: it renders again only for what it reads itself (the
+// active menu item follows the location), not each time the screen's URL changes (a list's 'Next').
+const FrameSidebar = memo(Sidebar);
+const FrameHeader = memo(Header);
+const FrameMobileMenu = memo(MobileMenu);
+const FrameFooter = memo(Footer);
 
 /** Catches a screen's render failure so the frame (menu, header) stays usable; resets on navigation. */
 class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
@@ -45,10 +52,10 @@ export function AuthenticatedLayout() {
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
-      <Sidebar />
+      <FrameSidebar />
       <Flex direction="column" flexGrow="1" minWidth="0">
-        <MobileMenu />
-        <Header />
+        <FrameMobileMenu />
+        <FrameHeader />
         <Box asChild flexGrow="1" p={{ initial: '3', sm: '5' }}>
           <main id="main" tabIndex={-1}>
             <ScreenBoundary resetKey={location.pathname}>
@@ -58,7 +65,7 @@ export function AuthenticatedLayout() {
             </ScreenBoundary>
           </main>
         </Box>
-        <Footer />
+        <FrameFooter />
       </Flex>
     </Flex>
     </ToastProvider>
