@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { DataVersionSnapshot, dependencyTables, readDataVersion } from '../../src/server/operations/list-cache.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
@@ -120,6 +121,31 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
     const after = await client.get('/api/categories');
     expect(after.headers['x-list-cache']).toBe('hit');
     expect(after.body.data.map((c: any) => c.name)).not.toContain('Ghost');
+  });
+
+  it('reads the data versions once per snapshot, giving the sums a version read gives, and a new snapshot sees a write', async () => {
+    let reads = 0;
+    // Counts the statements sent through this handle (a Kysely plugin sees each one).
+    const counted = t.app.db.withPlugin({
+      transformQuery: (args) => {
+        reads++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const tables = dependencyTables(t.app.entities.byName.get('contest')!, t.app.entities);
+    const snapshot = new DataVersionSnapshot(counted);
+    const before = await snapshot.of(tables);
+    expect(before).toBe(await readDataVersion(t.app.db, tables));
+    expect(await snapshot.of(['contests'])).toBe(await readDataVersion(t.app.db, ['contests']));
+    expect(await snapshot.of(['contests', 'customers', 'contests'])).toBe(await readDataVersion(t.app.db, ['contests', 'customers']));
+    expect(await snapshot.of(['no_such_table'])).toBe('0');
+    expect(reads).toBe(1);
+    await insertContest(campaignId);
+    expect(await snapshot.of(tables)).toBe(before);
+    const after = await new DataVersionSnapshot(t.app.db).of(tables);
+    expect(after).toBe(await readDataVersion(t.app.db, tables));
+    expect(BigInt(after)).toBeGreaterThan(BigInt(before));
   });
 
   it('is off with LIST_CACHE_MB=0', async () => {

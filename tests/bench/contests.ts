@@ -8,6 +8,7 @@ import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { cpuMeter, runSpread, spreadRequests } from './spread.js';
+import { runBareComparison } from './bare-page.js';
 
 /** One measured request: its query string and the targets it must meet. */
 export interface ContestCase {
@@ -86,11 +87,15 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
         : `list cache: on, LIST_CACHE_MB=${cacheMb}: after the first request each case is answered from the cache after one data-version query; run with LIST_CACHE_MB=0 for the uncached figures`,
     );
     const pglite = !options.databaseUrl;
-    const parts = (process.env.BENCH_CONTESTS ?? 'cases,spread').split(',');
-    if (parts.includes('spread')) {
-      ok = (await runSpreadCases(options, target, server, pglite)) && ok;
-      if (!parts.includes('cases')) return ok;
-    }
+    const parts = (process.env.BENCH_CONTESTS ?? 'cases,spread,bare').split(',');
+    // After the cases: the spread and the bare page start servers of their own, whose sign-in as
+    // the bench admin ends this server's session (one session per account).
+    const others = async () => {
+      if (parts.includes('spread')) ok = (await runSpreadCases(options, target, server, pglite)) && ok;
+      if (parts.includes('bare') && options.databaseUrl) ok = (await runBareComparison({ ...options, databaseUrl: options.databaseUrl })) && ok;
+      return ok;
+    };
+    if (!parts.includes('cases')) return await others();
     const cases: ContestCase[] = [
       { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },
     ];
@@ -127,6 +132,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
       options.log(`       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
       for (const plan of plans) options.log(`       plan ${plan}`);
     }
+    await others();
   } finally {
     await server.stop();
   }

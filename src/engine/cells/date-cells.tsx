@@ -8,7 +8,12 @@ import { formatLongDate, relativeAge, type RelativeAge } from './dates.js';
 export function DateCell({ value, place }: CellProps): ReactElement {
   const { t, i18n } = useTranslation();
   const text = formatLongDate(value, i18n.language, place === 'detail');
-  return <Text style={{ whiteSpace: 'nowrap' }}>{text === 'invalid' || text === null ? t('common.invalid_date') : text}</Text>;
+  // <span className="rt-Text"> is what <Text> renders without props (cheaper for a list's many cells).
+  return (
+    <span className="rt-Text" style={{ whiteSpace: 'nowrap' }}>
+      {text === 'invalid' || text === null ? t('common.invalid_date') : text}
+    </span>
+  );
 }
 
 /** 'Just now', '5 minutes ago', '3 hours ago', '2 days ago' in the reader's language. */

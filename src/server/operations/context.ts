@@ -1,3 +1,4 @@
+import type { DataVersionSnapshot } from './list-cache.js';
 import { type AliasedRawBuilder, type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 
@@ -14,6 +15,8 @@ export interface OperationContext {
   registry: EntityRegistry;
   /** Who writes and from where, for the audit row every write leaves (none: a system write). */
   actor?: { userId: number | null; ip: string | null };
+  /** The request's data versions, read once however many parts of it ask (list-cache.ts). */
+  versions?: DataVersionSnapshot;
 }
 
 /** Builds the lookup maps of a registry. */

@@ -1,3 +1,4 @@
+import type { DataVersionSnapshot } from './list-cache.js';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import type { AppliedFilter } from './list-query.js';
@@ -15,6 +16,8 @@ export interface CountRequest {
   /** The parsed filters and search of the request, for strategies that read counters. */
   filters?: readonly AppliedFilter[];
   search?: string;
+  /** The request's data versions (list-cache.ts), for strategies that keep totals per version. */
+  versions?: DataVersionSnapshot;
 }
 
 /**

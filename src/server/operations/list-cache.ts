@@ -31,9 +31,33 @@ export function dependencyTables(entity: LoadedEntity, registry: EntityRegistry)
  * The data version of a set of tables: the sum of their versions, as text. Every version only
  * grows, so the sum changes whenever any of the tables changed since it was last read.
  */
-export async function readDataVersion(db: Kysely<any>, tables: readonly string[]): Promise<string> {
+export async function readDataVersion(db: Kysely<any>, tables: readonly string[], snapshot?: DataVersionSnapshot): Promise<string> {
+  if (snapshot) return snapshot.of(tables);
   const result = await sql<{ v: string | number | null }>`select sum(version)::text as v from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]})`.execute(db);
   return String(result.rows[0]?.v ?? '0');
+}
+
+/**
+ * The data versions of every entity table, read once for a request however many parts of it ask:
+ * the list cache, the page marks and the relation totals of one list request each asked the
+ * database before. Read at the first question, which comes before the rows it guards, as each
+ * read did on its own; the answers are the sums {@link readDataVersion} gives.
+ */
+export class DataVersionSnapshot {
+  #all: Promise<Map<string, bigint>> | undefined;
+
+  constructor(private readonly db: Kysely<any>) {}
+
+  /** The data version of `tables` (the sum of their versions, as text). */
+  async of(tables: readonly string[]): Promise<string> {
+    this.#all ??= sql<{ table_name: string; v: string }>`select table_name, version::text as v from ${sql.table(DATA_VERSIONS_TABLE)}`
+      .execute(this.db)
+      .then((result) => new Map(result.rows.map((row) => [row.table_name, BigInt(row.v)])));
+    const all = await this.#all;
+    let sum = 0n;
+    for (const table of new Set(tables)) sum += all.get(table) ?? 0n;
+    return sum.toString();
+  }
 }
 
 interface Entry {

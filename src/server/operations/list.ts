@@ -7,6 +7,7 @@ import { groupedCounts } from './count/group-counts.js';
 import { planPage } from './count/page-rows.js';
 import { type PageSeek, pageMarks } from './count/page-marks.js';
 import { attachIncludes, joinIncludes } from './includes.js';
+import { DataVersionSnapshot } from './list-cache.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 import { containsPattern } from '../../shared/sql-text.js';
 
@@ -90,7 +91,8 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
   const strategy = input.countStrategy ?? groupedCounts;
-  const countRequest: CountRequest = { entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search };
+  const versions = ctx.versions ?? new DataVersionSnapshot(ctx.db);
+  const countRequest: CountRequest = { entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search, versions };
   const selection = selectionOf(entity, ctx.registry);
   // Includes are joined into the page's statement (one round trip) when the page's sort column is
   // one of its selected columns; otherwise, and for relations with computed fields, attached after.
@@ -140,6 +142,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
         offset,
         limit: parsed.perPage,
         total,
+        versions,
       });
       data = (await readPage(total, undefined, seek)).rows;
     }

@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden } from '../errors.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
-import { dependencyTables, ListCache, listCacheKey, readDataVersion } from '../operations/list-cache.js';
+import { DataVersionSnapshot, dependencyTables, ListCache, listCacheKey } from '../operations/list-cache.js';
 import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { remove } from '../operations/remove.js';
@@ -58,12 +58,14 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       // The version is read before the rows: a write landing in between is already in the rows
       // stored under the older version, which the next request (seeing the newer one) replaces.
       const key = listCacheKey(path, request.user?.role, query);
-      const version = await readDataVersion(app.db, dependencies);
+      // The list's own version reads (page marks, relation totals) use the same one read.
+      const versions = new DataVersionSnapshot(app.db);
+      const version = await versions.of(dependencies);
       let body = listCache.get(key, version);
       const hit = body !== undefined;
       if (body === undefined) {
         // Serialised by the route's response schema, as an uncached answer would be.
-        body = reply.serialize(await list(entity, { query, path }, ctx())) as string;
+        body = reply.serialize(await list(entity, { query, path }, { ...ctx(), versions })) as string;
         listCache.set(key, version, body);
       }
       reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');

@@ -44,7 +44,7 @@ export const groupedCounts: CountStrategy = {
     const applied = filters[0]!;
     const table = request.entity.descriptor.table;
     const key = JSON.stringify([table, applied.column, relation.field, applied.filter.operator, applied.value]);
-    const version = await readDataVersion(request.db, [table, relation.target.descriptor.table]);
+    const version = await readDataVersion(request.db, [table, relation.target.descriptor.table], request.versions);
     const totals = relationTotals(request.db);
     const known = totals.get(key);
     if (known?.version === version) return known.total;

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { readDataVersion } from '../list-cache.js';
+import { type DataVersionSnapshot, readDataVersion } from '../list-cache.js';
 import type { AppliedFilter } from '../list-query.js';
 
 /**
@@ -71,6 +71,8 @@ export interface SeekRequest {
   offset: number;
   limit: number;
   total: number;
+  /** The request's data versions (list-cache.ts). */
+  versions?: DataVersionSnapshot;
 }
 
 class PageMarks {
@@ -95,7 +97,7 @@ class PageMarks {
     const table = entity.descriptor.table;
     const key = JSON.stringify([table, sort, filters.map((f) => [f.column, f.relation?.field ?? null, f.filter.operator, f.value])]);
     const related = filters.flatMap((f) => (f.relation ? [f.relation.target.descriptor.table] : []));
-    const version = await readDataVersion(this.db, [table, ...new Set(related)]);
+    const version = await readDataVersion(this.db, [table, ...new Set(related)], request.versions);
     let slot = this.#lists.get(key);
     if (!slot) {
       slot = { builtAt: 0 };

@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import { type BenchTarget, startBenchServer } from './bench-server.js';
+import { runLoad } from './load.js';
+import { freePort } from '../helpers/free-port.js';
+
+/** Issue 17: uncached page 1 with include and exact total ≥ 0.5× a bare Fastify + pg page without a total. */
+export const BARE_RATIO_TARGET = 0.5;
+
+/**
+ * The floor of ../shared/anchors/scripts/fastify-pg-server.mjs, on the bench's own database: plain
+ * Fastify 5 + pg (pool of 10, logger off), `GET /contests?page=&limit=` answering the page of
+ * contests by `created_at desc` without a total, no authentication; ten columns as there (three
+ * text columns of this schema for its title, description and notes). Run as its own process, as the
+ * console's server is, so both meet the load generator alike.
+ */
+const BARE_SERVER = `
+import Fastify from 'fastify';
+import pg from 'pg';
+const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false });
+const COLS = 'id, campaign_id, customer_id, category_id, status, strategy, insight, creative_idea, created_at, updated_at';
+app.get('/contests', async (req) => {
+  const limit = Math.min(Math.max(parseInt(req.query.limit ?? '15', 10) || 15, 1), 100);
+  const page = Math.max(parseInt(req.query.page ?? '1', 10) || 1, 1);
+  const list = await pool.query(\`SELECT \${COLS} FROM contests ORDER BY created_at DESC LIMIT $1 OFFSET $2\`, [limit, (page - 1) * limit]);
+  return { data: list.rows };
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BARE_PORT) });
+console.log('bare server listening');
+`;
+
+async function startBareServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+    cwd: process.cwd(),
+    env: { ...process.env, BARE_DATABASE_URL: databaseUrl, BARE_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bare server did not start within 30 s')), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop };
+}
+
+/**
+ * `BENCH_CONTESTS=bare`: the console's uncached page 1 (a server with LIST_CACHE_MB=0; include
+ * customer,category and the exact total, signed in) against the bare page, measured one after the
+ * other in the same run with the same load (PostgreSQL only: the bare server speaks pg).
+ */
+export async function runBareComparison(options: { databaseUrl: string; connections?: number; seconds?: number; command: string; log: (line: string) => void }): Promise<boolean> {
+  const target: BenchTarget = { kind: 'postgres', url: options.databaseUrl };
+  const connections = options.connections ?? 10;
+  const seconds = options.seconds ?? 10;
+  const bare = await startBareServer(options.databaseUrl);
+  let floor;
+  try {
+    floor = await runLoad(`${bare.base}/contests?page=1&limit=15`, {}, connections, seconds, 2);
+  } finally {
+    await bare.stop();
+  }
+  const server = await startBenchServer(target, { LIST_CACHE_MB: '0' });
+  let ours;
+  try {
+    ours = await runLoad(`${server.base}/api/contests?page=1&per_page=15&include=customer%2Ccategory`, server.headers, connections, seconds, 2);
+  } finally {
+    await server.stop();
+  }
+  const ratio = ours.rps / Math.max(1, floor.rps);
+  const ok = ratio >= BARE_RATIO_TARGET && ours.errors === 0 && floor.errors === 0;
+  options.log(`       bare Fastify + pg page 1 without a total: ${floor.rps} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms, ${floor.errors} errors`);
+  options.log(`       console, list cache off, page 1 with include customer,category and exact total: ${ours.rps} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms, ${ours.errors} errors`);
+  options.log(
+    `${ok ? 'ok    ' : 'MISSED'} uncached page 1 against the bare page: ${ratio.toFixed(2)}× (target ≥ ${BARE_RATIO_TARGET}×; ${connections} connections, ${seconds} s each, one after the other)  [${options.command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+  );
+  return ok;
+}
