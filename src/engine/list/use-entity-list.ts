@@ -65,7 +65,7 @@ export function useEntityList(entity: ClientEntity): EntityListController {
   const lastPage = Math.max(1, meta?.last_page ?? 1);
 
   const update = useCallback(
-    (changes: Record<string, string | number | undefined>, keepPage = false) => {
+    (changes: Record<string, string | number | undefined>, keepPage = false, flushSync = false) => {
       setQuery(
         (current) => {
           const next = new URLSearchParams(current);
@@ -77,7 +77,7 @@ export function useEntityList(entity: ClientEntity): EntityListController {
           if (next.get('page') === '1') next.delete('page');
           return next;
         },
-        { replace: false },
+        { replace: false, flushSync },
       );
     },
     [setQuery],
@@ -116,7 +116,9 @@ export function useEntityList(entity: ClientEntity): EntityListController {
     isLoading: result.isPending,
     isFetching: result.isFetching,
     error: result.error,
-    setPage: (page) => update({ page: Math.max(1, Math.floor(page)) }, true),
+    // A page the list has fetched ahead renders at once, in the click's own task, rather than as
+    // a transition the scheduler slices across frames.
+    setPage: (page) => update({ page: Math.max(1, Math.floor(page)) }, true, queryClient.getQueryData(entityListOptions(entity, { ...request, page: Math.max(1, Math.floor(page)) }).queryKey) !== undefined),
     setPerPage: (perPage) => entity.list.pageSizeParam && update({ [entity.list.pageSizeParam]: perPage }),
     toggleSort: (field) => {
       if (!entity.list.sorts.includes(field)) return;
