@@ -11,7 +11,7 @@ import {
   type TableFeatures,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type CSSProperties, type ReactElement } from 'react';
+import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ListColumn } from '../../shared/descriptor/types.js';
@@ -48,6 +48,16 @@ export interface EntityTableProps {
   deletingId?: number;
   /** When the list has bulk actions: the selection, shown as a checkbox column. */
   selection?: BulkSelection;
+}
+
+/**
+ * A body cell's content: its column's `cell` function called here (none of them holds a hook),
+ * rather than through `FlexRender`, which renders the function as a component: two components a
+ * cell fewer, some 400 a page of 15 rows, on the list's first screen and at each 'Next'.
+ */
+function cellContent(cell: { column: { columnDef: { cell?: unknown } }; getContext(): unknown }): ReactNode {
+  const render = cell.column.columnDef.cell;
+  return typeof render === 'function' ? (render as (context: unknown) => ReactNode)(cell.getContext()) : ((render ?? null) as ReactNode);
 }
 
 /**
@@ -178,15 +188,11 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
           <Table.Row key={row.id} align="center">
             {row.getAllCells().map((cell) =>
               cell.column.id === entity.list.columns[0]?.field ? (
-                <Table.RowHeaderCell key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.RowHeaderCell>
+                <Table.RowHeaderCell key={cell.id}>{cellContent(cell)}</Table.RowHeaderCell>
               ) : (
                 <Table.Cell key={cell.id} justify={cell.column.id === 'actions' ? 'end' : undefined} style={cellStyle(cell.column.columnDef.meta?.descriptorColumn)}>
                   {/* What <Text as="div" size="2"> renders, without its props work: some 200 cells a page. */}
-                  <div className="rt-Text rt-r-size-2">
-                    <table.FlexRender cell={cell} />
-                  </div>
+                  <div className="rt-Text rt-r-size-2">{cellContent(cell)}</div>
                 </Table.Cell>
               ),
             )}
