@@ -1,7 +1,4 @@
-import type { ClientEntity, MetaEntitiesResponse } from '../shared/descriptor/types.js';
-import { startEarlyGet } from '../engine/data/http-client.js';
-import { readListParams } from '../engine/list/list-params.js';
-import { listUrl } from '../engine/data/list-url.js';
+import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
 import { FIRST_SCREEN_EVENT } from './first-screen.js';
 
 // The boot script: a second, tiny entry point (build.mjs), run as soon as it arrives, while the
@@ -9,8 +6,9 @@ import { FIRST_SCREEN_EVENT } from './first-screen.js';
 // - asks the browser to fetch, in parallel, every chunk the signed-in screens need (the shell, the
 //   entity engine and the translations: the list `preload` of the page's JSON block, which the
 //   build writes; `<link rel="modulepreload">`), instead of finding them one import level at a time;
-// - starts `GET /api/meta/entities` and, once it arrives, the first page of the list the URL
-//   shows, which the app then picks up (http-client `startEarlyGet`) instead of asking again.
+// - starts `GET /api/meta/entities` and, beside it, `GET /api/meta/first-list` for the page of the
+//   list the URL shows (the server knows which list a path is), which the app then picks up
+//   (http-client `startEarlyGet`, `startEarlyFirstList`) instead of asking again.
 // It reads nothing per user from the page (the HTML is the same for everyone) and runs no inline script.
 
 /** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
@@ -71,12 +69,6 @@ function preload(files: readonly string[]) {
   }
 }
 
-/** The entity whose list route is the current path, when the caller may list it. */
-function listedEntity(entities: readonly ClientEntity[]): ClientEntity | undefined {
-  const path = location.pathname.replace(/\/+$/, '');
-  return entities.find((entity) => entity.permissions.list && `/${entity.routes.list}` === path);
-}
-
 /** Runs `task` once the page has nothing more urgent to do (after the first screen, as a rule). */
 function whenIdle(task: () => void) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 });
@@ -113,19 +105,16 @@ function boot() {
   if (manifest?.styles?.length) addMoreStyles(manifest.styles);
   const token = validToken();
   if (!token || PUBLIC_PATHS.includes(location.pathname)) return;
-  // The descriptors first: the browser sends requests in the order they are made, and the list waits for them.
-  const meta = startEarlyGet('/api/meta/entities', token);
+  // The API requests first (the browser sends requests in the order they are made): the
+  // descriptors and, beside them, the list the page shows if it is one (the server knows which
+  // list a path is); then the chunks.
+  void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
+  startEarlyFirstList(location.pathname, location.search, token);
   if (manifest) {
     const languages = likelyLanguages();
-    preload([...manifest.app, ...languages.flatMap((language) => manifest.languages[language] ?? [])]);
+    // The translations first: the first render waits for them, and they came last otherwise.
+    preload([...languages.flatMap((language) => manifest.languages[language] ?? []), ...manifest.app]);
   }
-  meta
-    .then((response) => (response.ok ? (response.json() as Promise<MetaEntitiesResponse>) : undefined))
-    .then((body) => {
-      const entity = body && listedEntity(body.data);
-      if (entity) void startEarlyGet(listUrl(entity, readListParams(entity, new URLSearchParams(location.search))), token).catch(() => undefined);
-    })
-    .catch(() => undefined);
 }
 
 boot();

@@ -7,10 +7,12 @@ import { connectHttpClient } from './auth/session.js';
 import { i18nReady } from './i18n.js';
 import { createAppRouter, preloadFirstScreen } from './router.js';
 
+performance.mark('main-start');
 connectHttpClient();
 // The first screen's chunks before the first render: no Suspense fallback holds it back.
 await Promise.all([i18nReady, preloadFirstScreen()]);
 
+performance.mark('preloaded');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App router={createAppRouter()} />

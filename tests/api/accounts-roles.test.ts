@@ -79,6 +79,13 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
     expect((await admin.delete('/api/fixture-ledgers/999999')).status).toBe(403);
   });
 
+  it("answers a juror's first-list request for an admin list with no list (204), an admin's with the page", async () => {
+    expect((await juror.get('/api/meta/first-list?path=%2Fmanage-contest')).status).toBe(204);
+    const page = await admin.get('/api/meta/first-list?path=%2Fmanage-contest');
+    expect(page.status).toBe(200);
+    expect(page.headers['x-list-url']).toMatch(/^\/api\/contests\?page=1&/);
+  });
+
   it('refuses an unknown role, a jury link of an admin and a jury record that does not exist', async () => {
     const base = { name: 'Someone New', password: 'someone-long-passphrase' };
     const badRole = await admin.post('/api/auth/register', { ...base, email: 'a@example.com', role: 'owner' });

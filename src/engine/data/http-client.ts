@@ -125,6 +125,34 @@ export function startEarlyGet(url: string, token: string): Promise<Response> {
   return response.then((answer) => answer.clone());
 }
 
+/** The key, in {@link early}, of the first-list request while its answer has not said its URL. */
+const FIRST_LIST_PENDING = '#first-list';
+
+/**
+ * Starts `GET /api/meta/first-list` for the page at `path` + `search`: the server answers with the
+ * page of the list that page shows (naming its list URL in `x-list-url`), or 204 when it is no list
+ * the caller may see. The answer then stands, for the app, in place of `GET <that URL>`, as a
+ * {@link startEarlyGet} answer would: the boot script no longer waits for the descriptors to know
+ * which list to ask for. Until the answer's headers arrive, a GET of the app waits for them first.
+ */
+export function startEarlyFirstList(path: string, search: string, token: string): void {
+  const at = Date.now();
+  const response = globalThis.fetch(buildUrl('/meta/first-list', { path, search }), {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-access-token': token },
+    credentials: 'same-origin',
+    priority: 'high',
+  } as RequestInit);
+  const settled = response.then(
+    (answer) => {
+      const url = answer.headers.get('x-list-url');
+      if (answer.status === 200 && url?.startsWith(`${config.baseUrl}/`)) early.set(url, { token, at, response: Promise.resolve(answer) });
+    },
+    () => undefined,
+  );
+  early.set(FIRST_LIST_PENDING, { token, at, response: settled.then(() => new Response(null, { status: 204 })) });
+  void settled.finally(() => early.delete(FIRST_LIST_PENDING));
+}
+
 /** The early answer to `GET <url>` with `token`, once; undefined when there is none (or it is too old). */
 function takeEarly(url: string, token: string | null): Promise<Response> | undefined {
   const found = early.get(url);
@@ -148,6 +176,9 @@ async function send(method: string, path: string, body: BodyInit | undefined, co
   }
   Object.assign(headers, options.headers);
   try {
+    // The first-list answer (startEarlyFirstList) may be this very GET: wait for it to say its URL.
+    const pending = method === 'GET' && !options.headers ? early.get(FIRST_LIST_PENDING) : undefined;
+    if (pending && Date.now() - pending.at <= EARLY_MAX_AGE_MS) await pending.response.catch(() => undefined);
     const started = method === 'GET' && !options.headers && early.size > 0 ? takeEarly(buildUrl(path, options.query), token) : undefined;
     if (started) {
       const response = await started.catch(() => undefined);

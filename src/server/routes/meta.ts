@@ -4,23 +4,28 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
-import type { MetaEntitiesResponse } from '../../shared/descriptor/types.js';
+import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
+import { listUrl } from '../../engine/data/list-url.js';
+import { readListParams } from '../../engine/list/list-params.js';
 import { ROLES } from '../../shared/roles.js';
 
 /** A JSON answer and, made on first use, its brotli and gzip forms. */
 interface CompressedJson {
   json: string;
+  /** The descriptors in it. */
+  data: ClientEntity[];
   /** What it was built from (rebuilt when that changes). */
   source: unknown;
   br(): Buffer;
   gzip(): Buffer;
 }
 
-function compressedJson(json: string, source: unknown): CompressedJson {
+function compressedJson(json: string, data: ClientEntity[], source: unknown): CompressedJson {
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
     json,
+    data,
     source,
     br: () => (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })),
     gzip: () => (gzip ??= zlib.gzipSync(json, { level: 9 })),
@@ -106,7 +111,7 @@ export async function metaRoutes(app: FastifyInstance) {
         .filter((entity) => Object.values(entity.permissions).some(Boolean))
         .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
       const body: MetaEntitiesResponse = hasExtra ? { data, extraTranslations: true } : { data };
-      answer = compressedJson(JSON.stringify(body), app.entities.entities);
+      answer = compressedJson(JSON.stringify(body), data, app.entities.entities);
       answers.set(key, answer);
     }
     return answer;
@@ -119,6 +124,38 @@ export async function metaRoutes(app: FastifyInstance) {
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip());
     return reply.send(answer.json);
   });
+
+  // The headers of the caller's request that the list request made for it carries along.
+  const PASSED_HEADERS = ['authorization', 'x-access-token', 'cookie', 'accept-language', 'user-agent'];
+  app.get<{ Querystring: { path: string; search?: string } }>(
+    '/meta/first-list',
+    {
+      config: { roles: ROLES },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { path: { type: 'string', minLength: 1, maxLength: 300 }, search: { type: 'string', maxLength: 4000 } },
+          required: ['path'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const path = request.query.path.replace(/\/+$/, '');
+      const entity = answerFor(request.user?.role).data.find((candidate) => candidate.permissions.list && `/${candidate.routes.list}` === path);
+      if (!entity) return reply.code(204).send();
+      // The very URL the console's list screen asks for (the same code builds it), answered by its
+      // own route: the same checks, cache and serialisation as when the browser asks it.
+      const url = listUrl(entity, readListParams(entity, new URLSearchParams(request.query.search ?? '')));
+      const headers = Object.fromEntries(PASSED_HEADERS.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name] as string]] : [])));
+      const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      for (const name of ['content-type', 'x-list-cache', 'etag']) {
+        const value = answer.headers[name];
+        if (typeof value === 'string') reply.header(name, value);
+      }
+      return reply.code(answer.statusCode).header('x-list-url', url).header('cache-control', 'no-store').send(answer.rawPayload);
+    },
+  );
 
   app.get<{ Params: { language: string } }>(
     '/locales/:language',
