@@ -145,6 +145,48 @@ function unbarrelThemesImports(text) {
   });
 }
 
+/**
+ * The screens of a signed-in tab, each its own lazily loaded chunk (src/app/router.tsx, the
+ * extension screens, the entity engine's screens), and the two roots every one of them is shown
+ * with: the signed-in frame and the entity engine (the boot script preloads both for any signed-in
+ * page). esbuild puts each module in a chunk by the set of entry points reaching it, so the modules
+ * of the frame and the list (each reached by a different handful of screens) made some forty small
+ * chunks, about sixty requests before a list's first row over six connections. Each screen here
+ * imports both roots (for their side effects, which are none but loading): every module of the
+ * frame and the list is then reached by the same screens and they share a few chunks.
+ */
+const SIGNED_IN_SCREENS = [
+  'src/app/layout/authenticated-layout.tsx',
+  'src/engine/routes/entity-routes.tsx',
+  'src/app/pages/dashboard-page.tsx',
+  'src/app/pages/sandbox-page.tsx',
+  'src/app/pages/audit-page.tsx',
+  'src/app/pages/trash-page.tsx',
+  'src/app/pages/accounts-page.tsx',
+  'src/app/pages/profile-page.tsx',
+  'src/app/pages/faq-page.tsx',
+  'src/app/pages/helpdesk-page.tsx',
+  'src/app/pages/fallback-page.tsx',
+  'src/engine/import/import-screen.tsx',
+  'src/engine/form/entity-create-screen.tsx',
+  'src/engine/form/entity-edit-screen.tsx',
+  'src/engine/detail/entity-detail.tsx',
+  'src/extensions/screens/jury-portal-screen.tsx',
+  'src/extensions/screens/exam-judging-screen.tsx',
+  'src/extensions/screens/applicant-decision-screen.tsx',
+  'src/extensions/screens/results/results-screen.tsx',
+  'src/extensions/screens/results/contest-judging-screen.tsx',
+];
+const SIGNED_IN_FRAME = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx'];
+
+/** `text` of the file at `file`, with the imports of the signed-in frame's roots when it is one of {@link SIGNED_IN_SCREENS}. */
+function withSignedInFrame(file, text) {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  if (!SIGNED_IN_SCREENS.includes(relative)) return text;
+  const imports = SIGNED_IN_FRAME.filter((frame) => frame !== relative).map((frame) => `import ${JSON.stringify(path.join(root, frame))};`);
+  return `${imports.join(' ')}\n${text}`;
+}
+
 const unbarrelRadix = {
   name: 'unbarrel-radix',
   setup(build) {
@@ -211,7 +253,7 @@ const splitRadixIcons = {
     // `import { Flex, Dialog } from '@radix-ui/themes'` → `radix-kit` or the component's file (unbarrelThemesImports).
     build.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
-      const text = unbarrelThemesImports(source);
+      const text = withSignedInFrame(args.path, unbarrelThemesImports(source));
       if (!text.includes("'@radix-ui/react-icons'")) return text === source ? undefined : { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       const contents = text.replace(/import \{([^}]*)\} from '@radix-ui\/react-icons';/g, (whole, names) => {
         const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
