@@ -121,6 +121,20 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
     }
   });
 
+  it('takes a submission date as an ISO date or date and time, and refuses anything else with 400 (a fuzzed value got a 500)', async () => {
+    for (const good of ['2020-01-01', '2020-01-01T00:00:00Z', '2020-01-01T00:00:00.000+07:00', '2020-01-01 10:00']) {
+      const answer = await client.get(`/api/contests?q[created_from]=${encodeURIComponent(good)}`);
+      expect(answer.status, good).toBe(200);
+      expect(answer.body.meta.total, good).toBe(rows.length);
+    }
+    expect((await client.get(`/api/contests?q[created_from]=2999-01-01`)).body.meta.total).toBe(0);
+    for (const bad of ['x-P^!0', '1', 'may 5', '2020-13-45', '2020-01-01T25', `2020-01-01T00:00:00Z${'0'.repeat(40)}`]) {
+      const answer = await client.get(`/api/contests?q[created_from]=${encodeURIComponent(bad)}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.message).toContain('q[created_from]');
+    }
+  });
+
   it('combines filters with sort and paging', async () => {
     const res = await client.get(`/api/contests?q[agency_name]=jakarta&q[customer_id]=${customers[0]}&status=pending&sort=updated_at&direction=desc`);
     const expected = rows

@@ -25,14 +25,18 @@ describe('the engine toasts through the toast port', { timeout: 30_000 }, () => 
     const { user, router } = await renderWithApp(ui, { api, path: '/create-company' });
     await user.type(await screen.findByLabelText(/^Name/), 'Acme Advertising');
     await user.click(screen.getByRole('button', { name: 'Create Company' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-company'));
+    // Generous waits: on a busy 2-core machine validation and the save can take over a second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-company'), { timeout: 10_000 });
     expect(toasts.shown).toEqual([{ kind: 'success', message: 'Company created successfully!' }]);
+    // The list on screen, the create form gone: navigating back before that committed would find
+    // the same form still mounted (the route change renders as a transition), its save already done.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Company' })).toBeNull(), { timeout: 10_000 });
 
     api.override = (call) => (call.method === 'POST' ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } } : undefined);
     await router.navigate('/create-company');
     await user.type(await screen.findByLabelText(/^Name/), 'Second Agency');
     await user.click(screen.getByRole('button', { name: 'Create Company' }));
-    await waitFor(() => expect(toasts.shown).toHaveLength(2));
+    await waitFor(() => expect(toasts.shown).toHaveLength(2), { timeout: 10_000 });
     expect(toasts.shown[1]!.kind).toBe('error');
     expect(router.state.location.pathname).toBe('/create-company');
   });

@@ -73,22 +73,26 @@ export function FieldValue({ record, display, place, emptyKey }: FieldValueProps
   }
   if (secondary.length === 0) return main;
   return (
-    <Flex direction="column" gap="0">
+    <div className={COLUMN}>
       <span>{main}</span>
       <Secondary lines={secondary} />
-    </Flex>
+    </div>
   );
 }
+
+// What <Flex direction="column" gap="0"> and <Text color="gray" size="1"> render, without their
+// props work: a list shows these in every row of a relation column.
+const COLUMN = 'rt-Flex rt-r-fd-column rt-r-gap-0';
 
 /** Further fields of a related record, muted, one per line (a customer's email and id). */
 function Secondary({ lines }: { lines: string[] }): ReactElement {
   return (
-    <Flex direction="column" gap="0">
+    <div className={COLUMN}>
       {lines.map((line) => (
-        <Text key={line} color="gray" size="1">
+        <span key={line} data-accent-color="gray" className="rt-Text rt-r-size-1">
           {line}
-        </Text>
+        </span>
       ))}
-    </Flex>
+    </div>
   );
 }

@@ -1,14 +1,8 @@
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../shared/api-contract.js';
+import { encodeQuery, type QueryParams } from '../../shared/list-request.js';
 import { ApiError, codeForStatus } from './api-error.js';
 
-/** A scalar query value; `null`/`undefined`/`''` are left out of the URL. */
-export type QueryScalar = string | number | boolean | null | undefined;
-
-/**
- * Query parameters. A nested object becomes bracketed keys (`{ q: { agency_name: 'x' } }` →
- * `q[agency_name]=x`); an array repeats the key joined by commas (`include=customer,category`).
- */
-export type QueryParams = Record<string, QueryScalar | readonly (string | number)[] | Record<string, QueryScalar>>;
+export type { QueryParams, QueryScalar } from '../../shared/list-request.js';
 
 /** Options of one request. */
 export interface RequestOptions {
@@ -55,19 +49,7 @@ export function configureHttpClient(next: Partial<HttpClientConfig>): void {
 export function buildUrl(path: string, query?: QueryParams): string {
   const base = `${config.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return base;
-  const params = new URLSearchParams();
-  const add = (key: string, value: QueryScalar | readonly (string | number)[]) => {
-    if (value === null || value === undefined || value === '') return;
-    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
-  };
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [inner, innerValue] of Object.entries(value as Record<string, QueryScalar>)) add(`${key}[${inner}]`, innerValue);
-    } else {
-      add(key, value as QueryScalar | readonly (string | number)[]);
-    }
-  }
-  const search = params.toString();
+  const search = encodeQuery(query);
   return search ? `${base}?${search}` : base;
 }
 

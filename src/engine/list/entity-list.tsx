@@ -1,6 +1,6 @@
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Link, Text } from '@radix-ui/themes';
-import { useCallback, type ReactElement } from 'react';
+import { memo, useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
@@ -47,6 +47,17 @@ function EmptyList({ list }: { list: EntityListController }): ReactElement {
     />
   );
 }
+
+/**
+ * The filter card renders again only when what it shows changes: the filters, the sort, the search
+ * or the page size, not the page ('Next' went through every filter's label and translation). The
+ * actions of an older `list` it may keep are right for the current page too: applying filters and
+ * resetting them both go back to page 1, and every other value they read is compared here.
+ */
+const StableFilterPanel = memo(FilterPanel, (before, after) => {
+  const shown = (list: EntityListController) => JSON.stringify([list.filters, list.sort, list.search, list.perPage]);
+  return before.list.entity === after.list.entity && shown(before.list) === shown(after.list);
+});
 
 /**
  * The generic list screen: breadcrumbs, heading and create button, then the table with its
@@ -102,7 +113,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       />
       <SavedViews entity={entity} />
       {/* A list with a filter card keeps all its filters there (applied together), not in the toolbar. */}
-      {entity.list.filterPanel ? <FilterPanel list={list} /> : <ListToolbar list={list} />}
+      {entity.list.filterPanel ? <StableFilterPanel list={list} /> : <ListToolbar list={list} />}
       {bulk && <BulkBar list={list} selection={bulk} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
       {list.rows.length > 0 && (

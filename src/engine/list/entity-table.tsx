@@ -73,22 +73,26 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
   const actions = permittedRowActions(entity);
 
   const columns = useMemo<ColumnDef<Features, EntityRecord>[]>(() => {
-    const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => ({
-      id: column.field,
-      accessorFn: (row: EntityRecord) => row[column.field] as CellData,
-      header: () => fieldLabel(entity, column, t, 'list'),
-      enableSorting: Boolean(column.sortable) && entity.list.sorts.includes(column.field),
-      meta: { descriptorColumn: column },
-      cell: ({ row }) => {
-        const value = <FieldValue record={row.original} display={column} place="list" />;
-        if (!column.linkToDetail || !can.read) return value;
-        return (
-          <Link asChild weight="medium">
-            <RouterLink to={paths.detail(row.original.id)}>{value}</RouterLink>
-          </Link>
-        );
-      },
-    }));
+    const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => {
+      // Once per language (the columns are rebuilt when `t` changes), not at every page.
+      const label = fieldLabel(entity, column, t, 'list');
+      return {
+        id: column.field,
+        accessorFn: (row: EntityRecord) => row[column.field] as CellData,
+        header: () => label,
+        enableSorting: Boolean(column.sortable) && entity.list.sorts.includes(column.field),
+        meta: { descriptorColumn: column },
+        cell: ({ row }) => {
+          const value = <FieldValue record={row.original} display={column} place="list" />;
+          if (!column.linkToDetail || !can.read) return value;
+          return (
+            <Link asChild weight="medium">
+              <RouterLink to={paths.detail(row.original.id)}>{value}</RouterLink>
+            </Link>
+          );
+        },
+      };
+    });
     if (selection) {
       defs.unshift({
         id: 'select',

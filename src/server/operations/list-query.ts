@@ -23,6 +23,9 @@ export interface ListQuery {
   include: string[];
 }
 
+/** A date, or a date and time with an optional zone, as ISO 8601 writes them. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
 const MAX_PER_PAGE = 100;
 const MAX_TEXT = 200;
 
@@ -68,7 +71,8 @@ function filterValue(filter: ListFilter, property: JsonSchema, text: string): st
       if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw bad('a date (YYYY-MM-DD)');
       return text;
     case 'date-time':
-      if (Number.isNaN(Date.parse(text))) throw bad('a date and time');
+      // ISO 8601 only: Date.parse takes almost anything ('x-P^!0', '1', 'may 5'), which the database then refuses.
+      if (text.length > 40 || !ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) throw bad('a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ)');
       return text;
     default:
       if (text.length > MAX_TEXT) throw bad(`at most ${MAX_TEXT} characters`);

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
-import { listUrl } from '../../engine/data/list-url.js';
-import { readListParams } from '../../engine/list/list-params.js';
+import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ROLES } from '../../shared/roles.js';
 
 /** A JSON answer and, made on first use, its brotli and gzip forms. */
