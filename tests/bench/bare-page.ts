@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import { type BenchTarget, startBenchServer } from './bench-server.js';
+import { type BenchTarget, startBenchServer, startedWhenPrinting } from './bench-server.js';
 import { runLoad } from './load.js';
 import { freePort } from '../helpers/free-port.js';
 
@@ -43,16 +43,7 @@ async function startBareServer(databaseUrl: string): Promise<{ base: string; sto
     child.kill('SIGTERM');
     await exited;
   };
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare server did not start within 30 s')), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
-  });
+  await startedWhenPrinting(child, 'listening', 30_000, 'the bare server');
   return { base: `http://127.0.0.1:${port}`, stop };
 }
 

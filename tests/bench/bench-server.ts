@@ -40,6 +40,20 @@ export interface BenchServer {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
+/** Resolves once `child` prints `text` on its standard output; rejects if it exits first or takes over `ms`. */
+export function startedWhenPrinting(child: ChildProcess, text: string, ms: number, name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${ms / 1000} s`)), ms);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes(text)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}
+
 /** Starts the built server on a free port against the target and signs in. */
 export async function startBenchServer(target: BenchTarget, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
@@ -53,16 +67,7 @@ export async function startBenchServer(target: BenchTarget, extraEnv: Record<str
   };
   const stop = () => kill('SIGTERM');
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the server did not start within 300 s')), 300_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('is running at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
+    await startedWhenPrinting(child, 'is running at', 300_000, 'the server');
     const base = `http://127.0.0.1:${port}`;
     const health = await fetch(`${base}/api/health`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
