@@ -47,17 +47,28 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 };
 
-/** JS and CSS bodies fetched until `counting()` turns false, gzip (zlib default level). */
+/**
+ * JS and CSS bodies, gzip (zlib default level), of the responses the page's own resource timing
+ * shows complete before its first row (`firstRowAt()`, on the page's clock): the driver notices the
+ * row a little later, and what arrives in between (a stylesheet added once the page is idle, say)
+ * is not "before the first row".
+ */
 function countBytes(page: Page, counting: () => boolean) {
-  const loaded: Array<Promise<number>> = [];
+  const sizes = new Map<string, Promise<number>>();
   page.on('response', (response: Response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!counting() || !/javascript|css/.test(type)) return;
-    loaded.push(response.body().then((body) => zlib.gzipSync(body).length, () => 0));
+    sizes.set(response.url(), response.body().then((body) => zlib.gzipSync(body).length, () => 0));
   });
-  return async () => {
-    const sizes = await Promise.all(loaded);
-    return { kb: sizes.reduce((sum, n) => sum + n, 0) / 1024, files: sizes.length };
+  return async (firstRowAt: number) => {
+    const before = new Set(
+      await page.evaluate(
+        (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => entry.name),
+        firstRowAt,
+      ),
+    );
+    const counted = await Promise.all([...sizes].filter(([url]) => before.has(url)).map(([, size]) => size));
+    return { kb: counted.reduce((sum, n) => sum + n, 0) / 1024, files: counted.length };
   };
 }
 
@@ -131,7 +142,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         });
         await page.waitForFunction(() => (window as unknown as { __t2?: number }).__t2 !== undefined, null, { timeout: 30_000, polling: 'raf' });
         const page2Ms = (await page.evaluate(() => (window as unknown as { __t2: number }).__t2)) - clicked;
-        return { firstRowMs, page2Ms, ...(await bytes()) };
+        return { firstRowMs, page2Ms, ...(await bytes(firstRowMs)) };
       } finally {
         await browserContext.close();
       }
@@ -162,7 +173,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
             check();
           });
         });
-        return { firstRowMs, page2Ms, ...(await bytes()) };
+        return { firstRowMs, page2Ms, ...(await bytes(firstRowMs)) };
       } finally {
         await browserContext.close();
       }

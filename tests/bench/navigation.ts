@@ -79,7 +79,16 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
         counting = false;
         times.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt)));
         if (run === 0) {
-          const rows = (await Promise.all(loaded)).filter((row) => row !== null);
+          // Only what the page's own resource timing shows complete before its first row (the driver
+          // notices the row a little later).
+          const firstRowAt = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+          const before = new Set(
+            await page.evaluate(
+              (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
+              firstRowAt,
+            ),
+          );
+          const rows = (await Promise.all(loaded)).filter((row): row is { url: string; gzip: number } => row !== null && before.has(row.url));
           bytes = { kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length, charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)) };
         }
       } finally {
