@@ -86,6 +86,9 @@ export function parseExportQuery(entity: LoadedEntity, query: Record<string, unk
 /** Rows fetched per round trip: one batch is all an export holds in memory. */
 export const EXPORT_BATCH = 2000;
 
+/** The column of a keyset batch's row holding its sort value as text (exportBatches). */
+const EXPORT_KEY = '__key';
+
 /**
  * The one statement of an export: the list's filtered query (its filters and search, as the list
  * applies them) wrapped as `page` with only the fields the export needs, each relation column's
@@ -121,7 +124,11 @@ export function exportQuery(
   if (!columns.some((c) => c.key === sort)) query = query.select(sql.ref(`page.${sort}`).as('__sort'));
   const sortRef = sql.ref(`page.${sort}`);
   const idRef = sql.ref('page.id');
-  if (where) query = query.where(where(sortRef, idRef));
+  if (where) {
+    // The keyset's sort value as the database writes it: a timestamp read into JavaScript loses its
+    // microseconds, and the next batch then skipped rows created in the same millisecond.
+    query = query.select(sql<string | null>`${sortRef}::text`.as(EXPORT_KEY)).where(where(sortRef, idRef));
+  }
   query = query.orderBy(sortRef, direction as SortDirection);
   if (sort !== 'id') query = query.orderBy(idRef, direction as SortDirection);
   return query;
@@ -152,7 +159,6 @@ export async function* exportBatches(
     return;
   }
   const { sort, direction } = parsed;
-  const sortKey = columns.some((c) => c.key === sort) ? sort : '__sort';
   const compare = sql.raw(direction === 'asc' ? '>' : '<');
   const phases: Array<'values' | 'nulls'> = sort === 'id' ? ['values'] : direction === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
   for (const phase of phases) {
@@ -162,7 +168,7 @@ export async function* exportBatches(
       const where = (sortRef: RawBuilder<unknown>, idRef: RawBuilder<unknown>) => {
         if (phase === 'nulls') return after ? sql<boolean>`${sortRef} is null and ${idRef} ${compare} ${after.id}` : sql<boolean>`${sortRef} is null`;
         if (sort === 'id') return after ? sql<boolean>`${idRef} ${compare} ${after.id}` : sql<boolean>`true`;
-        return after ? sql<boolean>`(${sortRef}, ${idRef}) ${compare} (${after[sortKey]}, ${after.id})` : sql<boolean>`${sortRef} is not null`;
+        return after ? sql<boolean>`(${sortRef}, ${idRef}) ${compare} (${after[EXPORT_KEY]}, ${after.id})` : sql<boolean>`${sortRef} is not null`;
       };
       const rows = (await exportQuery(entity, parsed, columns, ctx, where).limit(batch).execute()) as Record<string, unknown>[];
       if (rows.length > 0) yield rows;
