@@ -25,6 +25,7 @@ const serverEntries = {
   restore: 'src/server/backup/restore-cli.ts',
   'audit-verify': 'src/server/history/audit-verify-cli.ts',
   bench: 'tests/bench/run.ts',
+  'first-screen-worker': 'src/server/first-screen/render-worker.ts',
 };
 
 function newestMtime(target) {
@@ -336,6 +337,42 @@ function bootOptions() {
   };
 }
 
+/**
+ * The first-screen render (src/app/ssr/render-first-screen.tsx): the browser's own screens and
+ * their modules, bundled for the server, which renders a signed-in list screen's HTML with them
+ * (`GET /api/meta/first-screen`). The same plugins as the client (the same markup); the browser's
+ * token store (src/app/auth/session.ts) is swapped for one over memory, stylesheets are left out.
+ */
+function renderOptions() {
+  const serverSession = {
+    name: 'server-session',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]session\.js$/ }, (args) => {
+        const target = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        return target === path.join(root, 'src/app/auth/session.ts') ? { path: path.join(root, 'src/app/ssr/session.server.ts') } : undefined;
+      });
+    },
+  };
+  return {
+    plugins: [serverSession, unbarrelRadix, signInLocale, splitRadixIcons],
+    absWorkingDir: root,
+    entryPoints: { 'first-screen-render': 'src/app/ssr/render-first-screen.tsx' },
+    outdir: path.join(dist, 'server'),
+    bundle: true,
+    splitting: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // CommonJS packages in an ES module bundle still call require() for Node's own modules.
+    banner: { js: "import { createRequire as __acCreateRequire } from 'node:module'; const require = __acCreateRequire(import.meta.url);" },
+    loader: { '.css': 'empty', '.png': 'empty', '.jpg': 'empty', '.svg': 'empty', '.webp': 'empty', '.woff2': 'empty', '.woff': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
 /** The boot script's output file (from its build's metafile). */
 function bootOutput(metafile) {
   const found = Object.keys(metafile.outputs).find((file) => file.endsWith('.js'));
@@ -505,7 +542,7 @@ async function precompress(dir) {
 async function buildOnce() {
   const started = Date.now();
   fs.rmSync(publicDir, { recursive: true, force: true });
-  const [, client, boot] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions()), esbuild.build(bootOptions())]);
+  const [, client, boot] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions()), esbuild.build(bootOptions()), esbuild.build(renderOptions())]);
   writeIndex(client.metafile, bootOutput(boot.metafile), splitStylesheet(client.metafile));
   await precompress(publicDir);
   fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(client.metafile));

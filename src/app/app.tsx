@@ -18,7 +18,7 @@ const Toasts = lazy(() => import('./toasts.js'));
  * the first toast of the sign-in page, or any other screen loading); a toast shown earlier waits in
  * react-toastify's queue until it mounts.
  */
-function ThemeRoot({ children }: { children: ReactNode }) {
+export function ThemeRoot({ children }: { children: ReactNode }) {
   const appearance = useAppearance();
   const toasts = useToastsRequested();
   return (

@@ -8,7 +8,9 @@ import { FIRST_SCREEN_EVENT } from './first-screen.js';
 //   build writes; `<link rel="modulepreload">`), instead of finding them one import level at a time;
 // - starts `GET /api/meta/entities` and, beside it, `GET /api/meta/first-list` for the page of the
 //   list the URL shows (the server knows which list a path is), which the app then picks up
-//   (http-client `startEarlyGet`, `startEarlyFirstList`) instead of asking again.
+//   (http-client `startEarlyGet`, `startEarlyFirstList`) instead of asking again;
+// - shows that list screen as the server renders it (`GET /api/meta/first-screen`), inert, until
+//   the app's first render replaces it.
 // It reads nothing per user from the page (the HTML is the same for everyone) and runs no inline script.
 
 /** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
@@ -100,6 +102,34 @@ function addMoreStyles(files: readonly string[]) {
   };
 }
 
+/**
+ * Asks the server for the HTML of the list screen the page shows (`GET /api/meta/first-screen`: the
+ * app's own components, rendered with the caller's data) and shows it while the app's code is still
+ * loading, unless the app has shown its own by then; the app's first render replaces it. It is
+ * inert: nothing in it can be focused, clicked or typed into, so nothing done there is lost.
+ */
+function showFirstScreen(token: string) {
+  const query = new URLSearchParams({ path: location.pathname, search: location.search, lng: likelyLanguages()[0]! });
+  fetch(`/api/meta/first-screen?${query}`, {
+    headers: { accept: 'text/html', authorization: `Bearer ${token}`, 'x-access-token': token },
+    credentials: 'same-origin',
+    priority: 'high',
+  } as RequestInit)
+    .then(async (answer) => {
+      if (answer.status !== 200) return;
+      const html = await answer.text();
+      const root = document.getElementById('root');
+      if (!root || root.childElementCount > 0) return;
+      root.innerHTML = html;
+      // Also said to assistive technology and to test drivers (which wait for enabled controls).
+      for (const child of root.children) {
+        child.setAttribute('inert', '');
+        child.setAttribute('aria-disabled', 'true');
+      }
+    })
+    .catch(() => undefined);
+}
+
 function boot() {
   const manifest = readManifest();
   if (manifest?.styles?.length) addMoreStyles(manifest.styles);
@@ -110,6 +140,7 @@ function boot() {
   // list a path is); then the chunks.
   void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
   startEarlyFirstList(location.pathname, location.search, token);
+  showFirstScreen(token);
   if (manifest) {
     const languages = likelyLanguages();
     // The translations first: the first render waits for them, and they came last otherwise.

@@ -13,6 +13,7 @@ connectHttpClient();
 await Promise.all([i18nReady, preloadFirstScreen()]);
 
 performance.mark('preloaded');
+// The boot script's server-rendered first screen, if shown, stays until this render replaces it.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App router={createAppRouter()} />

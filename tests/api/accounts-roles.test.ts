@@ -79,8 +79,9 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
     expect((await admin.delete('/api/fixture-ledgers/999999')).status).toBe(403);
   });
 
-  it("answers a juror's first-list request for an admin list with no list (204), an admin's with the page", async () => {
+  it("answers a juror's first-list and first-screen requests for an admin list with no list (204), an admin's with the page", async () => {
     expect((await juror.get('/api/meta/first-list?path=%2Fmanage-contest')).status).toBe(204);
+    expect((await juror.get('/api/meta/first-screen?path=%2Fmanage-contest')).status).toBe(204);
     const page = await admin.get('/api/meta/first-list?path=%2Fmanage-contest');
     expect(page.status).toBe(200);
     expect(page.headers['x-list-url']).toMatch(/^\/api\/contests\?page=1&/);

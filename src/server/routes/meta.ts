@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../shared/api-contract.js';
+import { FirstScreenRenderer } from '../first-screen/renderer.js';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
@@ -124,35 +126,82 @@ export async function metaRoutes(app: FastifyInstance) {
     return reply.send(answer.json);
   });
 
-  // The headers of the caller's request that the list request made for it carries along.
+  // The headers of the caller's request that the requests made for it carry along.
   const PASSED_HEADERS = ['authorization', 'x-access-token', 'cookie', 'accept-language', 'user-agent'];
+  const passedHeaders = (request: FastifyRequest) =>
+    Object.fromEntries(PASSED_HEADERS.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name] as string]] : [])));
+  /** The list the page at `path` + `search` shows the caller, and the URL its list screen asks for. */
+  const firstListOf = (request: FastifyRequest, pathname: string, search: string | undefined) => {
+    const path = pathname.replace(/\/+$/, '');
+    const entity = answerFor(request.user?.role).data.find((candidate) => candidate.permissions.list && `/${candidate.routes.list}` === path);
+    // The very URL the console's list screen asks for (the same code builds it).
+    return entity && { entity, url: listUrl(entity, readListParams(entity, new URLSearchParams(search ?? ''))) };
+  };
+  const pageQuery = {
+    type: 'object',
+    properties: { path: { type: 'string', minLength: 1, maxLength: 300 }, search: { type: 'string', maxLength: 4000 } },
+    required: ['path'],
+    additionalProperties: false,
+  } as const;
+
   app.get<{ Querystring: { path: string; search?: string } }>(
     '/meta/first-list',
-    {
-      config: { roles: ROLES },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { path: { type: 'string', minLength: 1, maxLength: 300 }, search: { type: 'string', maxLength: 4000 } },
-          required: ['path'],
-          additionalProperties: false,
-        },
-      },
-    },
+    { config: { roles: ROLES }, schema: { querystring: pageQuery } },
     async (request, reply) => {
-      const path = request.query.path.replace(/\/+$/, '');
-      const entity = answerFor(request.user?.role).data.find((candidate) => candidate.permissions.list && `/${candidate.routes.list}` === path);
-      if (!entity) return reply.code(204).send();
-      // The very URL the console's list screen asks for (the same code builds it), answered by its
-      // own route: the same checks, cache and serialisation as when the browser asks it.
-      const url = listUrl(entity, readListParams(entity, new URLSearchParams(request.query.search ?? '')));
-      const headers = Object.fromEntries(PASSED_HEADERS.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name] as string]] : [])));
-      const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      const list = firstListOf(request, request.query.path, request.query.search);
+      if (!list) return reply.code(204).send();
+      // Answered by the list's own route: the same checks, cache and serialisation as when the browser asks it.
+      const answer = await app.inject({ method: 'GET', url: list.url, headers: passedHeaders(request), remoteAddress: request.ip });
       for (const name of ['content-type', 'x-list-cache', 'etag']) {
         const value = answer.headers[name];
         if (typeof value === 'string') reply.header(name, value);
       }
-      return reply.code(answer.statusCode).header('x-list-url', url).header('cache-control', 'no-store').send(answer.rawPayload);
+      return reply.code(answer.statusCode).header('x-list-url', list.url).header('cache-control', 'no-store').send(answer.rawPayload);
+    },
+  );
+
+  // The first-screen render (build.mjs bundles it beside the server), on its own thread.
+  const renderer = new FirstScreenRenderer(path.join(app.config.publicDir, '../server/first-screen-worker.js'));
+  // Started once the server listens (a server in a test that only injects requests starts none ahead).
+  app.addHook('onListen', async () => void setTimeout(() => renderer.warm(), 200).unref());
+  app.addHook('onClose', async () => renderer.close());
+
+  app.get<{ Querystring: { path: string; search?: string; lng?: string } }>(
+    '/meta/first-screen',
+    {
+      config: { roles: ROLES },
+      schema: { querystring: { ...pageQuery, properties: { ...pageQuery.properties, lng: { type: 'string', enum: [...LANGUAGES] } } } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const list = firstListOf(request, request.query.path, request.query.search);
+      if (!list || !renderer.available) return reply.code(204).send();
+      const headers = passedHeaders(request);
+      const asked = performance.now();
+      const [answer, me] = await Promise.all([
+        app.inject({ method: 'GET', url: list.url, headers, remoteAddress: request.ip }),
+        app.inject({ method: 'GET', url: '/api/auth/me', headers, remoteAddress: request.ip }),
+      ]);
+      // Whatever the screen would show other than a page of rows (a refusal, an error) it shows itself.
+      if (answer.statusCode !== 200 || me.statusCode !== 200) return reply.code(204).send();
+      const fetched = performance.now();
+      const html = await renderer.render({
+        path: request.query.path,
+        search: request.query.search ?? '',
+        language: request.query.lng ?? 'en',
+        user: (me.json() as { data: AuthUser }).data,
+        entities: answerFor(request.user?.role).data,
+        entity: list.entity,
+        list: answer.json(),
+      });
+      if (html === null) return reply.code(204).send();
+      reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
+      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('x-list-url', list.url);
+      // Some 100 KB of markup, a tenth of it compressed (a fast setting: it is made for each request).
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }));
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+      return reply.send(html);
     },
   );
 

@@ -1,0 +1,70 @@
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { ThemeRoot } from '../app.js';
+import { AuthProvider } from '../auth/auth-context.js';
+import type { AuthUser } from '../../shared/api-contract.js';
+import { tokenStore } from '../auth/session.js';
+import i18n, { i18nReady, toLanguage } from '../i18n.js';
+import { getQueryClient } from '../query-client.js';
+import { routes } from '../router.js';
+import { metaEntitiesOptions } from '../../engine/data/use-meta.js';
+import { entityListOptions } from '../../engine/data/entity-queries.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { readListParams } from '../../shared/list-request.js';
+
+/** What the server hands the render: the caller, its descriptors, and the list page the path shows. */
+export interface FirstScreenInput {
+  path: string;
+  search: string;
+  language: string;
+  user: AuthUser;
+  entities: ClientEntity[];
+  entity: ClientEntity;
+  list: unknown;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The HTML of the signed-in list screen at `path` + `search` for `user`, with the list page in it:
+ * the very components the browser renders, with the data it would fetch. One render at a time (the
+ * token store, the query cache and the language are the module's own).
+ */
+export function renderFirstScreen(input: FirstScreenInput): Promise<string> {
+  const run = queue.then(() => render(input));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function render({ path, search, language, user, entities, entity, list }: FirstScreenInput): Promise<string> {
+  await i18nReady;
+  await i18n.changeLanguage(toLanguage(language));
+  const handler = createStaticHandler(routes);
+  // The lazy screens the path shows, in before the render (else their Suspense fallback renders).
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    await handle?.preload?.();
+  }
+  const context = await handler.query(new Request(`http://localhost${path}${search}`));
+  if (context instanceof Response) throw new Error('The first screen redirects.');
+  const client = getQueryClient();
+  tokenStore.setSession({ token: 'server-render', refreshToken: '', expiresIn: 3600 }, user);
+  client.setQueryData(metaEntitiesOptions.queryKey, entities);
+  client.setQueryData(entityListOptions(entity, readListParams(entity, new URLSearchParams(search))).queryKey, list as never);
+  try {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return renderToString(
+      <I18nextProvider i18n={i18n}>
+        <AuthProvider>
+          <ThemeRoot>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ThemeRoot>
+        </AuthProvider>
+      </I18nextProvider>,
+    );
+  } finally {
+    client.clear();
+    tokenStore.clear('LOGOUT');
+  }
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { AuthUser } from '../../shared/api-contract.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+
+/** What a first-screen render takes (src/app/ssr/render-first-screen.tsx `FirstScreenInput`). */
+export interface FirstScreenInput {
+  path: string;
+  search: string;
+  language: string;
+  user: AuthUser;
+  entities: ClientEntity[];
+  entity: ClientEntity;
+  list: unknown;
+}
+
+/** How long one render may take before its caller goes without (the browser then renders itself). */
+const RENDER_TIMEOUT_MS = 5000;
+
+/**
+ * Renders signed-in first screens on a thread of their own (`render-worker.ts`, built beside the
+ * server with the render module): some 40 ms of work each, which the server's thread would
+ * otherwise spend while other requests wait. The thread starts on first use (or {@link warm}) and
+ * again after it fails; without the built files (a server run from its sources) there is none.
+ */
+export class FirstScreenRenderer {
+  private worker: Worker | null = null;
+  private ready: Promise<boolean> | null = null;
+  private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private nextId = 1;
+
+  constructor(private readonly workerFile: string) {}
+
+  /** Whether the built render files are there. */
+  get available(): boolean {
+    return fs.existsSync(this.workerFile);
+  }
+
+  /** Starts the thread ahead of the first render. */
+  warm(): void {
+    if (this.available) void this.start();
+  }
+
+  /** The HTML of the first screen, or null when it cannot be rendered (no thread, an error, too slow). */
+  async render(input: FirstScreenInput): Promise<string | null> {
+    if (!this.available || !(await this.start())) return null;
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('the first-screen render took too long'));
+      }, RENDER_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker!.postMessage({ id, input });
+    }).catch(() => null);
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = null;
+    this.failAll(new Error('the server is closing'));
+    await worker?.terminate();
+  }
+
+  private start(): Promise<boolean> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(this.workerFile);
+    // The thread never keeps the process alive on its own.
+    worker.unref();
+    this.worker = worker;
+    this.ready = new Promise<boolean>((resolve) => {
+      worker.on('message', (message: { ready?: boolean; id?: number; html?: string; error?: string }) => {
+        if (message.ready) return resolve(true);
+        const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
+        if (!waiting) return;
+        this.pending.delete(message.id!);
+        clearTimeout(waiting.timer);
+        if (message.html !== undefined) waiting.resolve(message.html);
+        else waiting.reject(new Error(message.error ?? 'the first-screen render failed'));
+      });
+      const stop = (error: Error) => {
+        if (this.worker !== worker) return;
+        // The next render starts a new thread.
+        this.worker = null;
+        this.ready = null;
+        this.failAll(error);
+        resolve(false);
+      };
+      worker.on('error', stop);
+      worker.on('exit', (code) => stop(new Error(`the first-screen render thread stopped (${code})`)));
+    });
+    return this.ready;
+  }
+
+  private failAll(error: Error) {
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+      this.pending.delete(id);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirstScreenRenderer } from '../../src/server/first-screen/renderer.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.js';
+
+// `GET /api/meta/first-screen`: the server renders the list screen a signed-in page shows with the
+// browser's own components (src/app/ssr, built by build.mjs), which the boot script shows until the
+// app's first render replaces it. It must hold the very rows the list answers, in the caller's language.
+
+/** The text as it stands in HTML. */
+const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+const locale = (language: string) => JSON.parse(fs.readFileSync(`locales/${language}/common.json`, 'utf8')) as { common: { skipToContent: string } };
+
+describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
+  let t: TestApp;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    ({ t, client } = await startSignedInApp(kind, { DEMO_DATA: 'true' }));
+  });
+  afterAll(async () => t?.close());
+
+  const firstScreen = (query: Record<string, string>, headers?: Record<string, string>) => client.get(`/api/meta/first-screen?${new URLSearchParams(query)}`, headers);
+
+  it('renders the rows of the page the list answers, with the frame, for the page and filters of the address', async () => {
+    for (const search of ['', '?page=2', '?sort=status&direction=asc&status=approved']) {
+      const answer = await firstScreen({ path: '/manage-contest', search });
+      expect(answer.status, search).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      const list = await client.get(`/api/meta/first-list?${new URLSearchParams({ path: '/manage-contest', search })}`);
+      expect(answer.headers['x-list-url'], search).toBe(list.headers['x-list-url']);
+      // The row header is the category's name (entities/contest.json).
+      const rows = list.body.data as Array<{ category?: { name: string } | null }>;
+      expect(rows.length).toBeGreaterThan(0);
+      const html = String(answer.body);
+      // One row header per record, each naming its category, in the list's order.
+      expect(html.match(/class="rt-TableCell rt-TableRowHeaderCell"/g)?.length, search).toBe(rows.length);
+      let at = 0;
+      for (const row of rows) {
+        if (!row.category) continue;
+        const found = html.indexOf(`scope="row">${escaped(row.category.name)}</th>`, at);
+        expect(found, `${search}: ${row.category.name}`).toBeGreaterThanOrEqual(at);
+        at = found + 1;
+      }
+      // The frame: the skip link, the menu, no loading skeleton.
+      expect(html).toContain(locale('en').common.skipToContent);
+      expect(html).toContain('aria-label="Main menu"');
+      expect(html).not.toContain('aria-busy="true"');
+    }
+  });
+
+  it("renders in the caller's language, and compressed when the browser takes it", async () => {
+    for (const language of ['id', 'ms']) {
+      const html = String((await firstScreen({ path: '/manage-contest', lng: language })).body);
+      expect(html, language).toContain(locale(language).common.skipToContent);
+      expect(html, language).not.toContain(locale('en').common.skipToContent);
+    }
+    const plain = String((await firstScreen({ path: '/manage-contest' })).body);
+    const br = await t.app.inject({ method: 'GET', url: '/api/meta/first-screen?path=%2Fmanage-contest', headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/meta/first-screen?path=%2Fmanage-contest', headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+  });
+
+  it('answers 204 for a page that is no list, and refuses a stranger and a malformed request', async () => {
+    for (const path of ['/dashboard', '/manage-contest/5', '/', '/manage-contestx']) expect((await firstScreen({ path })).status, path).toBe(204);
+    expect((await firstScreen({ path: '/manage-contest', lng: 'fr' })).status).toBe(400);
+    expect((await firstScreen({ path: '/x'.repeat(151) })).status).toBe(400);
+    expect((await client.get('/api/meta/first-screen')).status).toBe(400);
+    const stranger = await new TestClient(t.app).init();
+    expect((await stranger.get('/api/meta/first-screen?path=%2Fmanage-contest')).status).toBe(401);
+  });
+});
+
+describe('first-screen renderer', () => {
+  it('renders nothing, without a thread, when the built render files are missing', async () => {
+    const renderer = new FirstScreenRenderer('/nonexistent/first-screen-worker.js');
+    expect(renderer.available).toBe(false);
+    expect(await renderer.render({} as never)).toBeNull();
+    await renderer.close();
+  });
+});
