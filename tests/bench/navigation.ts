@@ -19,10 +19,14 @@ export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: strin
   sessionStorage.setItem('auth_refresh_token', refreshToken);
   sessionStorage.setItem('auth_expires_at', String(expiresAt));
   localStorage.setItem('auth_user', JSON.stringify(user));
-  const w = window as unknown as { __firstRowAt?: number };
+  // The first row in the document (the server's first screen, inert, or the app's), and the first
+  // row of the app's own render (interactive: no inert first screen left).
+  const w = window as unknown as { __firstRowAt?: number; __appRowAt?: number };
   const observer = new MutationObserver(() => {
-    if (w.__firstRowAt === undefined && document.querySelector('tbody .rt-TableRowHeaderCell')) {
-      w.__firstRowAt = performance.now();
+    if (!document.querySelector('tbody .rt-TableRowHeaderCell')) return;
+    w.__firstRowAt ??= performance.now();
+    if (!document.querySelector('#root > [inert]')) {
+      w.__appRowAt = performance.now();
       observer.disconnect();
     }
   });
@@ -57,6 +61,7 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     context.log(`contests in the database: ${total} (${server.source})`);
     browser = await launchBrowser();
     const times: number[] = [];
+    const readyTimes: number[] = [];
     const chartChunks = chartChunkPaths();
     let bytes = { kb: 0, files: 0, charts: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
@@ -78,6 +83,8 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
         await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000 });
         counting = false;
         times.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt)));
+        await page.waitForFunction(() => (window as unknown as { __appRowAt?: number }).__appRowAt !== undefined, null, { timeout: 30_000 });
+        readyTimes.push(Math.round(await page.evaluate(() => (window as unknown as { __appRowAt: number }).__appRowAt)));
         if (run === 0) {
           // Only what the page's own resource timing shows complete before its first row (the driver
           // notices the row a little later).
@@ -103,6 +110,8 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
       `${ok ? 'ok    ' : 'MISSED'} contests list, first row after navigation: median ${median} ms, worst ${worst} ms, first run ${times[0]} ms (target ≤ ${FIRST_ROW_TARGET_MS} ms; ${RUNS} cold browser contexts, headless Chromium)`,
     );
     context.log(`       runs: ${times.join(', ')} ms  [${context.command}]`);
+    const readySorted = [...readyTimes].sort((a, b) => a - b);
+    context.log(`       the app's own first row (interactive, replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`);
     const bytesOk = bytes.kb <= FIRST_ROW_BYTES_TARGET_KB && bytes.charts.length === 0;
     context.log(
       `${bytesOk ? 'ok    ' : 'MISSED'} contests list, JS + CSS before the first row: ${bytes.kb.toFixed(1)} KB gzip in ${bytes.files} files (target ≤ ${FIRST_ROW_BYTES_TARGET_KB} KB); chart.js chunks fetched: ${bytes.charts.length ? bytes.charts.join(', ') : 'none'} (${chartChunks.length} in the build)  [${context.command}]`,

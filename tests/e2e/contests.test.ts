@@ -71,6 +71,47 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
     });
   });
 
+  it("shows the list as the server renders it, inert, until the app's first render replaces it", async () => {
+    await withScreenshotOnFailure(page, 'contests-first-screen', async () => {
+      const expected = (await apiIds('page=2')).ids;
+      // The list screen's chunk is held back: the app cannot render before the server's first screen shows.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const chunk = /\/assets\/chunks\/entity-routes-[^/]*\.js$/;
+      await page.route(chunk, async (route) => {
+        await held;
+        // The page may have gone on meanwhile (the request is then cancelled).
+        await route.continue().catch(() => undefined);
+      });
+      try {
+        await page.goto(`${server.url}/manage-contest?page=2`, { waitUntil: 'commit' });
+        const shown = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('#root > [inert] tbody tr a[href^="/manage-contest/"]')]
+              .map((a) => Number(/\/manage-contest\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]))
+              .filter((id, at, all) => all.indexOf(id) === at),
+          );
+        await expect.poll(shown, { timeout: 15_000 }).toEqual(expected);
+        expect(await page.evaluate(() => document.querySelector('#root > [inert]')?.getAttribute('aria-disabled'))).toBe('true');
+        // Nothing in it takes the focus or a click.
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+        await page.mouse.click(300, 300);
+        expect(new URL(page.url()).pathname).toBe('/manage-contest');
+      } finally {
+        release();
+        await page.unroute(chunk);
+      }
+      // The app's own screen replaces it: the same rows, live.
+      await expect.poll(() => page.evaluate(() => document.querySelector('#root > [inert]') === null)).toBe(true);
+      await expect.poll(rowIds).toEqual(expected);
+      await page.locator('tbody tr').first().getByRole('link', { name: /View details/ }).focus();
+      expect(await page.evaluate(() => document.activeElement?.closest('tbody') !== null)).toBe(true);
+      await page.goto(`${server.url}/manage-contest`);
+      await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
+    });
+  });
+
   it("opens 'View Video' in a new tab without an opener, and shows 'No video' when there is none", async () => {
     const all = (await api.get('/contests?per_page=100')).body.data as Array<Record<string, unknown>>;
     const video = page.getByRole('link', { name: 'View Video' }).first();

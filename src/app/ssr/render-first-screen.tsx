@@ -22,6 +22,8 @@ export interface FirstScreenInput {
   entities: ClientEntity[];
   entity: ClientEntity;
   list: unknown;
+  /** The server's extra translations of `language` (LOCALES_DIR), merged over the shipped ones. */
+  extraTranslations?: Record<string, unknown>;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -37,9 +39,10 @@ export function renderFirstScreen(input: FirstScreenInput): Promise<string> {
   return run;
 }
 
-async function render({ path, search, language, user, entities, entity, list }: FirstScreenInput): Promise<string> {
+async function render({ path, search, language, user, entities, entity, list, extraTranslations }: FirstScreenInput): Promise<string> {
   await i18nReady;
   await i18n.changeLanguage(toLanguage(language));
+  if (extraTranslations && Object.keys(extraTranslations).length > 0) i18n.addResourceBundle(toLanguage(language), 'common', extraTranslations, true, true);
   const handler = createStaticHandler(routes);
   // The lazy screens the path shows, in before the render (else their Suspense fallback renders).
   for (const match of matchRoutes(routes, path) ?? []) {

@@ -12,6 +12,7 @@ export interface FirstScreenInput {
   entities: ClientEntity[];
   entity: ClientEntity;
   list: unknown;
+  extraTranslations?: Record<string, unknown>;
 }
 
 /** How long one render may take before its caller goes without (the browser then renders itself). */

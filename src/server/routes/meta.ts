@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
@@ -160,8 +161,10 @@ export async function metaRoutes(app: FastifyInstance) {
     },
   );
 
-  // The first-screen render (build.mjs bundles it beside the server), on its own thread.
-  const renderer = new FirstScreenRenderer(path.join(app.config.publicDir, '../server/first-screen-worker.js'));
+  // The first-screen render (build.mjs bundles it beside the server), on its own thread: beside the
+  // running server's file when it is the built one, else in the build's folder (a server run from its sources).
+  const beside = fileURLToPath(new URL('./first-screen-worker.js', import.meta.url));
+  const renderer = new FirstScreenRenderer(fs.existsSync(beside) ? beside : path.join(app.config.publicDir, '../server/first-screen-worker.js'));
   // Started once the server listens (a server in a test that only injects requests starts none ahead).
   app.addHook('onListen', async () => void setTimeout(() => renderer.warm(), 200).unref());
   app.addHook('onClose', async () => renderer.close());
@@ -193,6 +196,7 @@ export async function metaRoutes(app: FastifyInstance) {
         entities: answerFor(request.user?.role).data,
         entity: list.entity,
         list: answer.json(),
+        extraTranslations: extra[request.query.lng ?? 'en'],
       });
       if (html === null) return reply.code(204).send();
       reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
