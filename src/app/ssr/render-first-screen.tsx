@@ -1,30 +1,19 @@
+// The server's render of a signed-in list screen (GET /api/meta/first-screen): build.mjs bundles this
+// file with the browser's own components for Node, and src/server/first-screen runs it on a thread.
+
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { ThemeRoot } from '../app.js';
 import { AuthProvider } from '../auth/auth-context.js';
-import type { AuthUser } from '../../shared/api-contract.js';
 import { tokenStore } from '../auth/session.js';
 import i18n, { i18nReady, toLanguage } from '../i18n.js';
 import { getQueryClient } from '../query-client.js';
 import { routes } from '../router.js';
 import { metaEntitiesOptions } from '../../engine/data/use-meta.js';
 import { entityListOptions } from '../../engine/data/entity-queries.js';
-import type { ClientEntity } from '../../shared/descriptor/types.js';
+import type { FirstScreenInput } from '../../shared/first-screen.js';
 import { readListParams } from '../../shared/list-request.js';
-
-/** What the server hands the render: the caller, its descriptors, and the list page the path shows. */
-export interface FirstScreenInput {
-  path: string;
-  search: string;
-  language: string;
-  user: AuthUser;
-  entities: ClientEntity[];
-  entity: ClientEntity;
-  list: unknown;
-  /** The server's extra translations of `language` (LOCALES_DIR), merged over the shipped ones. */
-  extraTranslations?: Record<string, unknown>;
-}
 
 let queue: Promise<unknown> = Promise.resolve();
 

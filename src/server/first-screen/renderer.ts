@@ -1,19 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { AuthUser } from '../../shared/api-contract.js';
-import type { ClientEntity } from '../../shared/descriptor/types.js';
-
-/** What a first-screen render takes (src/app/ssr/render-first-screen.tsx `FirstScreenInput`). */
-export interface FirstScreenInput {
-  path: string;
-  search: string;
-  language: string;
-  user: AuthUser;
-  entities: ClientEntity[];
-  entity: ClientEntity;
-  list: unknown;
-  extraTranslations?: Record<string, unknown>;
-}
+import type { FirstScreenInput } from '../../shared/first-screen.js';
 
 /** How long one render may take before its caller goes without (the browser then renders itself). */
 const RENDER_TIMEOUT_MS = 5000;

@@ -1,0 +1,18 @@
+import type { AuthUser } from './api-contract.js';
+import type { ClientEntity } from './descriptor/types.js';
+
+/**
+ * What the server hands the first-screen render (src/app/ssr/render-first-screen.tsx, on the thread
+ * of src/server/first-screen/renderer.ts): the caller, its descriptors, and the list page the path shows.
+ */
+export interface FirstScreenInput {
+  path: string;
+  search: string;
+  language: string;
+  user: AuthUser;
+  entities: ClientEntity[];
+  entity: ClientEntity;
+  list: unknown;
+  /** The server's extra translations of `language` (LOCALES_DIR), merged over the shipped ones. */
+  extraTranslations?: Record<string, unknown>;
+}
