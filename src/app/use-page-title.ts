@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../engine/i18n/use-translation.js';
 
 /** The key of the product name, the suffix of every title. */
 export const APP_TITLE_KEY = 'pages.titles.awardsCms';

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirstScreenRenderer } from '../../src/server/first-screen/renderer.js';
+import type { FirstScreenInput } from '../../src/shared/first-screen.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.js';
 
@@ -79,10 +82,46 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
 });
 
 describe('first-screen renderer', () => {
+  /** A render thread that says it is ready and then does what `onMessage` (its body) says. */
+  const fakeWorker = (onMessage: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-screen-'));
+    const file = path.join(dir, 'worker.mjs');
+    fs.writeFileSync(file, `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', (message) => { ${onMessage} });\nparentPort.postMessage({ ready: true });\n`);
+    return file;
+  };
+  const input = {} as FirstScreenInput;
+
   it('renders nothing, without a thread, when the built render files are missing', async () => {
     const renderer = new FirstScreenRenderer('/nonexistent/first-screen-worker.js');
     expect(renderer.available).toBe(false);
-    expect(await renderer.render({} as never)).toBeNull();
+    expect(await renderer.render(input)).toBeNull();
     await renderer.close();
+  });
+
+  it('gives up on a render that takes too long, and turns callers away beyond the renders waiting', async () => {
+    const renderer = new FirstScreenRenderer(fakeWorker('/* never answers */'), { timeoutMs: 300, maxWaiting: 2 });
+    try {
+      let settled = 0;
+      const waiting = [renderer.render(input), renderer.render(input)].map((render) => render.finally(() => (settled += 1)));
+      // A third caller, with two waiting: nothing, before they have their answer.
+      expect(await renderer.render(input)).toBeNull();
+      expect(settled).toBe(0);
+      // They get theirs when the time is up.
+      expect(await Promise.all(waiting)).toEqual([null, null]);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('answers each caller with its own render, and starts a new thread after one fails', async () => {
+    const renderer = new FirstScreenRenderer(fakeWorker(`if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, html: '<p>' + message.input.path + '</p>' });`));
+    try {
+      const answers = await Promise.all(['/a', '/b', '/c'].map((at) => renderer.render({ ...input, path: at })));
+      expect(answers).toEqual(['<p>/a</p>', '<p>/b</p>', '<p>/c</p>']);
+      expect(await renderer.render({ ...input, path: '/exit' })).toBeNull();
+      expect(await renderer.render({ ...input, path: '/d' })).toBe('<p>/d</p>');
+    } finally {
+      await renderer.close();
+    }
   });
 });

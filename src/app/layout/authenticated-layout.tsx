@@ -1,7 +1,7 @@
 import { Box, Flex, Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, memo, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Outlet, useLocation } from 'react-router-dom';
 import { THEME_SETTINGS, useAppearance } from '../appearance.js';
 import { DialogProvider } from '../dialogs/dialog-provider.js';

@@ -1,6 +1,6 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Callout, Flex } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { LegalLinks } from './legal-links.js';
 
 /** The signed-in footer: the anti-fraud notice (spec §1) and the legal links. */

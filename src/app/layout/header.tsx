@@ -1,6 +1,6 @@
 import { ExitIcon, QuestionMarkCircledIcon, ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Avatar, Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
 import { useAuth } from '../auth/auth-context.js';

@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { authApi } from '../auth/auth-api.js';
 import { markLanguageChosen, useAuth } from '../auth/auth-context.js';
 import { changeLanguage, nextLanguage, toLanguage } from '../i18n.js';

@@ -1,7 +1,7 @@
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Link as RadixLink } from '@radix-ui/themes/components/link';
 import { Text } from '@radix-ui/themes/components/text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { LEGAL_PAGES } from './legal-pages.js';
 

@@ -1,7 +1,7 @@
 import { Cross1Icon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useLocation } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
 import { useAuth } from '../auth/auth-context.js';

@@ -1,6 +1,6 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.js';
 import { useMetaEntities } from '../../engine/data/use-meta.js';

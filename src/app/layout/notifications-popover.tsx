@@ -2,7 +2,7 @@ import { BellIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Flex, IconButton, Popover, Spinner, Text, Tooltip } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { http } from '../../engine/data/http-client.js';
 import type { NotificationsData } from '../../shared/dashboard-contract.js';

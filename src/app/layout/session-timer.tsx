@@ -1,7 +1,7 @@
 import { ClockIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from '../lazy-toast.js';
 import { tokenStore } from '../auth/session.js';
 import { formatDuration } from '../format-date.js';

@@ -1,7 +1,7 @@
 import { DoubleArrowLeftIcon, DoubleArrowRightIcon } from '@radix-ui/react-icons';
 import { Box, Flex, IconButton, ScrollArea, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
 import { useAuth } from '../auth/auth-context.js';

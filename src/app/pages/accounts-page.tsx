@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import type { AccountSummary, SignInRecord } from '../../shared/api-contract.js';
 import { ApiError, describeError } from '../../engine/data/api-error.js';

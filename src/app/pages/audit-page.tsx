@@ -2,7 +2,7 @@ import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { http, type QueryParams } from '../../engine/data/http-client.js';

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';

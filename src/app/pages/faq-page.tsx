@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** Questions and answers, as literal keys (the locale test checks each in every language). */

@@ -1,6 +1,6 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 

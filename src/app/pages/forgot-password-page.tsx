@@ -1,6 +1,6 @@
 import { Button, Callout, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, describeError } from '../../engine/data/api-error.js';

@@ -1,6 +1,6 @@
 import { CopyIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import { useAuth } from '../auth/auth-context.js';
 import { usePageTitle } from '../use-page-title.js';

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';

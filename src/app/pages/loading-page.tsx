@@ -1,7 +1,7 @@
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Skeleton } from '@radix-ui/themes/components/skeleton';
 import { Text } from '@radix-ui/themes/components/text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 
 /** The Suspense fallback of lazy routes: a full-height skeleton saying 'Loading...'. */
 export function LoadingPage() {

@@ -9,7 +9,7 @@ import { Text } from '@radix-ui/themes/components/text';
 import * as TextField from '@radix-ui/themes/components/text-field';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorChallenge } from '../../shared/api-contract.js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { useAuth } from '../auth/auth-context.js';

@@ -1,5 +1,5 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 

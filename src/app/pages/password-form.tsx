@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 

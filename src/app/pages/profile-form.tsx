@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Flex, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import type { AuthUser } from '../../shared/api-contract.js';
 import { describeError } from '../../engine/data/api-error.js';

@@ -1,6 +1,6 @@
 import { Button, Callout, Flex, Grid, Heading, Spinner } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { usePageTitle } from '../use-page-title.js';

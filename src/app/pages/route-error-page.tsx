@@ -3,7 +3,7 @@ import * as Callout from '@radix-ui/themes/components/callout';
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useRouteError } from 'react-router-dom';
 
 /** The generic render-failure fallback (spec §2): 'Something went wrong.' with a way out. */

@@ -2,7 +2,7 @@ import { Button, Code, Flex } from '@radix-ui/themes';
 import { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import type { Translate } from '../../engine/form/form-schema.js';
 import { createFormValidator } from '../../engine/form/schema-validator.js';
 import { createErrorTransformer } from '../../engine/form/validation.js';

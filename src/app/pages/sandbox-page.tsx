@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { AmountInput } from '../../engine/widgets/amount-input.js';
 import { Breadcrumb } from '../../engine/widgets/breadcrumb.js';
 import { CalendarDatePicker } from '../../engine/widgets/calendar.js';

@@ -2,7 +2,7 @@ import { ResetIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { toast } from 'react-toastify';
 import { describeError } from '../../engine/data/api-error.js';
 import { formatLongDate } from '../../engine/cells/dates.js';

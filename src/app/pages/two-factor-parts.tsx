@@ -1,5 +1,5 @@
 import { Box, Button, Callout, Code, Flex, Text, TextField } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import type { TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { ApiError } from '../../engine/data/api-error.js';
 import { fieldMessages } from './field-errors.js';

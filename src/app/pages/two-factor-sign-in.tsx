@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import type { AuthUser, LoginResponse, TwoFactorChallenge, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';

@@ -1,6 +1,6 @@
 import { Badge } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { BadgeOption } from '../../shared/descriptor/types.js';
 import { toText, type CellProps } from './cell-types.js';
 

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { FieldDisplay } from '../../shared/descriptor/types.js';
 import { isEmptyValue, type CellPlace } from './cell-types.js';
 import { cellFor, isEmptyFor } from './registry.js';

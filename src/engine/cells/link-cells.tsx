@@ -1,7 +1,7 @@
 import { Link, Text } from '@radix-ui/themes';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { toText, type CellProps } from './cell-types.js';
 import { safeHttpUrl } from './safe-url.js';
 

@@ -1,6 +1,6 @@
 import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { toText, type CellProps } from './cell-types.js';
 
 /** An amount and, when known, its ISO 4217 currency code. */

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity, FieldDisplay } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
 import { formatLongDate } from '../cells/dates.js';

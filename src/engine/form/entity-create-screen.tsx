@@ -1,6 +1,6 @@
 import { Card } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { entityText, entityTextKeys, entityTextValues } from '../data/entity-labels.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';

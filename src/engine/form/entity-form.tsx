@@ -2,7 +2,7 @@ import { Button, Flex, Spinner } from '@radix-ui/themes';
 import Form, { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type CustomValidator, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { FieldError } from '../../shared/api-contract.js';
 import { checkComparisons } from '../../shared/descriptor/comparisons.js';
 import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';

@@ -1,6 +1,6 @@
 import { Button, Flex, RadioGroup, Table, Text } from '@radix-ui/themes';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
 import { fieldLabel } from '../data/entity-labels.js';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useNavigate } from 'react-router-dom';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity, EntityTexts } from '../../shared/descriptor/types.js';

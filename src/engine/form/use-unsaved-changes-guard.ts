@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useBlocker } from 'react-router-dom';
 import { useDialogs } from '../ui/dialog-context.js';
 

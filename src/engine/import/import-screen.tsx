@@ -1,7 +1,7 @@
 import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, RadioGroup, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { ApiError, describeError } from '../data/api-error.js';

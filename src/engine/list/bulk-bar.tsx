@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Flex, Link, Progress, Select, Text } from '@radix-ui/themes';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError, translateItem } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';

@@ -1,7 +1,7 @@
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { memo, useCallback, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';

@@ -12,7 +12,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ListColumn } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';

@@ -1,7 +1,7 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { describeError } from '../data/api-error.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';

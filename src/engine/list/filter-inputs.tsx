@@ -1,6 +1,6 @@
 import { Box, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useId, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
 import { enumLabel } from '../form/form-schema.js';
 import { registeredFilterInput, registerExtension } from '../registry/extension-registry.js';

@@ -1,7 +1,7 @@
 import { MixerHorizontalIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes';
 import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descriptor/types.js';
 import { fieldLabel } from '../data/entity-labels.js';
 import { FilterField, filterLabel } from './filter-inputs.js';

@@ -1,7 +1,7 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Flex, Select, TextField } from '@radix-ui/themes';
 import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
 import type { EntityListController } from './use-entity-list.js';
 

@@ -2,7 +2,7 @@ import { BookmarkIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Badge, Button, Checkbox, Flex, IconButton, Link, Popover, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';

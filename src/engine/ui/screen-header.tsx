@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Breadcrumb, type BreadcrumbItem } from '../widgets/breadcrumb.js';
 
 /** Props of {@link ScreenHeader}. */

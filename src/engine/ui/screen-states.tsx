@@ -1,7 +1,7 @@
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** A centred spinner with 'Loading...' for a screen or card that is waiting for data. */

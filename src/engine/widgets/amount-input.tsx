@@ -1,6 +1,6 @@
 import { Flex, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { DEFAULT_CURRENCY, findCurrency, type CurrencyCode } from './currencies.js';
 import { CurrencySelector } from './currency-selector.js';
 

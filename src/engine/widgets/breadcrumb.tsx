@@ -1,6 +1,6 @@
 import { ChevronRightIcon } from '@radix-ui/react-icons';
 import { Flex, Link, Text } from '@radix-ui/themes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** One step of a breadcrumb trail (spec §2): its already translated label and where it leads. */

@@ -1,7 +1,7 @@
 import { CalendarIcon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Popover, TextField } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { CalendarGrid } from './calendar-grid.js';
 import { returnFocusUnlessMoved } from './combobox-panel.js';
 import { clampToBounds, formatDisplayDate, isIsoDate, isWithinBounds, todayIso } from './calendar-model.js';

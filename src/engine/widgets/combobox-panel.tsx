@@ -1,7 +1,7 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /**
  * A popover's `onCloseAutoFocus`: focus goes back where the popover wants it (its trigger, or

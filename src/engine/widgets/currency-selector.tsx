@@ -1,7 +1,7 @@
 import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
 import { CURRENCIES, DEFAULT_CURRENCY, findCurrency, searchCurrencies, type CurrencyCode, type CurrencyOption } from './currencies.js';
 import { CurrencyFlag } from './currency-flag.js';

@@ -1,7 +1,7 @@
 import { EyeOpenIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Spinner, Tooltip } from '@radix-ui/themes';
 import type { ComponentType, ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** What a row action does: navigate to an in-app path, or run a handler. */

@@ -1,7 +1,7 @@
 import { ChevronDownIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
 import { filterOptions, sameValue, type SelectOption } from './select-option.js';
 import { useRemoteOptions, type LoadOptions } from './use-remote-options.js';

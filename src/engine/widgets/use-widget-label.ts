@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /**
  * A form field's label, translated when it is an i18n key: the form engine translates top-level

@@ -2,7 +2,7 @@ import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { http } from '../../engine/data/http-client.js';
 import { describeError } from '../../engine/data/api-error.js';

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Link, Progress, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useSearchParams } from 'react-router-dom';
 import { http } from '../../engine/data/http-client.js';
 import { describeError } from '../../engine/data/api-error.js';

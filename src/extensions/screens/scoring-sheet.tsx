@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { http } from '../../engine/data/http-client.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { useDialogs } from '../../engine/ui/dialog-context.js';

@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FirstScreenInput } from '../../shared/first-screen.js';
 
-/** How long one render may take before its caller goes without (the browser then renders itself). */
-const RENDER_TIMEOUT_MS = 5000;
+/** How the thread is used: how long one render may take, and how many may wait at once. */
+export interface RendererOptions {
+  /** Before its caller goes without (the browser then renders the screen itself). */
+  timeoutMs?: number;
+  /** Beyond this many renders waiting, a caller goes without at once (a burst must not queue up work no one waits for). */
+  maxWaiting?: number;
+}
 
 /**
  * Renders signed-in first screens on a thread of their own (`render-worker.ts`, built beside the
@@ -17,7 +22,16 @@ export class FirstScreenRenderer {
   private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   private nextId = 1;
 
-  constructor(private readonly workerFile: string) {}
+  private readonly timeoutMs: number;
+  private readonly maxWaiting: number;
+
+  constructor(
+    private readonly workerFile: string,
+    { timeoutMs = 5000, maxWaiting = 4 }: RendererOptions = {},
+  ) {
+    this.timeoutMs = timeoutMs;
+    this.maxWaiting = maxWaiting;
+  }
 
   /** Whether the built render files are there. */
   get available(): boolean {
@@ -29,15 +43,16 @@ export class FirstScreenRenderer {
     if (this.available) void this.start();
   }
 
-  /** The HTML of the first screen, or null when it cannot be rendered (no thread, an error, too slow). */
+  /** The HTML of the first screen, or null when it is not rendered (no thread, an error, too slow, too many waiting). */
   async render(input: FirstScreenInput): Promise<string | null> {
-    if (!this.available || !(await this.start())) return null;
+    if (!this.available || this.pending.size >= this.maxWaiting) return null;
+    if (!(await this.start()) || this.pending.size >= this.maxWaiting) return null;
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error('the first-screen render took too long'));
-      }, RENDER_TIMEOUT_MS);
+      }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.worker!.postMessage({ id, input });
     }).catch(() => null);

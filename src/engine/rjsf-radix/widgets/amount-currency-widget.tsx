@@ -1,7 +1,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { ariaDescribedByIds, type ObjectFieldTemplateProps, type WidgetProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { AmountInput } from '../../widgets/amount-input.js';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../widgets/currencies.js';
 import { CurrencySelector } from '../../widgets/currency-selector.js';

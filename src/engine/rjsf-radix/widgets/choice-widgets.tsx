@@ -1,7 +1,7 @@
 import { Checkbox, Flex, RadioGroup, Select, Text } from '@radix-ui/themes';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { labelId } from '../templates/field-template.js';
 
 /** The option index of `value` in the enum options (as a string for Radix), or '' when none. */

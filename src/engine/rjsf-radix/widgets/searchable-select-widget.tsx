@@ -1,6 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 import { SearchableSelect, type SelectOption } from '../../widgets/searchable-select.js';
 import { useWidgetLabel } from '../../widgets/use-widget-label.js';
 import { ReferenceSelectWidget } from './reference-select-widget.js';

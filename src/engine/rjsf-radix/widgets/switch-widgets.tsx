@@ -1,7 +1,7 @@
 import { Flex, Switch, Text } from '@radix-ui/themes';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.js';
 
 /**
  * The values an on/off switch stores for a field: `true`/`false` for a boolean, else the first two

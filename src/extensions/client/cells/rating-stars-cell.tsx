@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import type { CellProps } from '../../../engine/registry/index.js';
 
 /** How many stars a rating is out of. */

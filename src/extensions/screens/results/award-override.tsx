@@ -2,7 +2,7 @@ import { Button, Flex, Select, Text, TextArea, VisuallyHidden } from '@radix-ui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import { describeError } from '../../../engine/data/api-error.js';
 import { http } from '../../../engine/data/http-client.js';
 import { useDialogs } from '../../../engine/ui/dialog-context.js';

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useId, useRef, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 

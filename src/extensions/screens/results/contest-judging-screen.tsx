@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import { Link, useParams } from 'react-router-dom';
 import { describeError } from '../../../engine/data/api-error.js';
 import { http } from '../../../engine/data/http-client.js';

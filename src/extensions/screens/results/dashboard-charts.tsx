@@ -2,7 +2,7 @@ import { Grid } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import { http } from '../../../engine/data/http-client.js';
 import { LoadingState } from '../../../engine/ui/screen-states.js';
 import { distribution } from '../../../shared/results/chart-data.js';

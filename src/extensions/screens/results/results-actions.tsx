@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import { describeError } from '../../../engine/data/api-error.js';
 import { http } from '../../../engine/data/http-client.js';
 import { useDialogs } from '../../../engine/ui/dialog-context.js';

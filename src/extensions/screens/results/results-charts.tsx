@@ -1,7 +1,7 @@
 import { Grid } from '@radix-ui/themes';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
 import { distribution, finalScores, leniency } from '../../../shared/results/chart-data.js';
 import type { ExamResultsData } from '../../../shared/results/results-contract.js';
 import { ChartFigure } from './chart-figure.js';
