@@ -325,8 +325,8 @@ function clientOptions() {
 }
 
 /**
- * The boot script (src/app/boot.ts) as one self-contained file: it must run as soon as it
- * arrives, not after chunks shared with the app (it repeats the few small modules it needs).
+ * The boot script (src/app/boot.ts) as one self-contained file, which the page carries inline: it
+ * must run at once, not after chunks shared with the app (it repeats the few small modules it needs).
  */
 function bootOptions() {
   return {
@@ -334,6 +334,8 @@ function bootOptions() {
     plugins: [],
     entryPoints: { boot: 'src/app/boot.ts' },
     splitting: false,
+    // A classic script (written into the page): no module syntax, its names kept to itself.
+    format: 'iife',
   };
 }
 
@@ -431,13 +433,13 @@ const LANGUAGES = ['en', 'id', 'ms'];
 
 /**
  * Writes index.html (English), index.id.html and index.ms.html pointing at the hashed entry script
- * and stylesheet; copies public/ beside them. Each names, besides the entry:
- * - the boot script (src/app/boot.ts), run as soon as it arrives;
- * - `<link rel="modulepreload">` for every chunk the entry and the boot script import statically,
- *   so the browser fetches them together instead of one import level at a time;
+ * and stylesheet; copies public/ beside them. Each holds, besides the entry:
+ * - the boot script (src/app/boot.ts), inline, run as the parser reaches it;
  * - a JSON block (`type="application/json"`, never executed, the same for every user) listing the
- *   chunks of the signed-in shell and engine and of each language's translations, which the boot
- *   script preloads only for a signed-in tab (the sign-in page loads none of them).
+ *   chunks the entry imports statically, which the boot script asks for together (after its API
+ *   requests) instead of the browser finding them one import level at a time, and the chunks of
+ *   the signed-in shell and engine and of each language's translations, which it preloads only for
+ *   a signed-in tab (the sign-in page loads none of them).
  */
 function writeIndex(metafile, bootFile, styles) {
   const outputs = metafile.outputs;
@@ -468,12 +470,21 @@ function writeIndex(metafile, bootFile, styles) {
     return [...files].map(rel);
   };
   const manifest = {
+    // The entry script's static imports: asked for by the boot script after its API requests.
+    initial: [...initial].map(rel),
     // The colour scales the console does not name itself: loaded by the boot script once the page is idle.
     styles: styles?.more ? [rel(styles.more)] : [],
     app: beyondInitial(SIGNED_IN_ROOTS.map(entryOf)),
     languages: Object.fromEntries(LANGUAGES.map((language) => [language, beyondInitial([entryOf(`locales/${language}/common.json`)])])),
   };
-  const preloads = [...initial].map((file) => `    <link rel="modulepreload" href="${rel(file)}" />\n`).join('');
+  // The boot script is written into the page (the server's CSP allows it by its hash): it runs as
+  // the parser reaches it, before the stylesheet and the app's scripts are even asked for, so its API
+  // requests go first. Its source map stays beside the file it was built as.
+  const bootCode = fs
+    .readFileSync(path.join(root, boot), 'utf8')
+    .replace(/\/\/# sourceMappingURL=(\S+)\s*$/, (_, map) => `//# sourceMappingURL=${path.posix.dirname(rel(boot))}/${map}`)
+    .trimEnd();
+  if (/<\/script|<!--/i.test(bootCode)) throw new Error('The boot script holds "</script" or "<!--": it cannot be written into the page.');
   // `<` cannot end the JSON block early: the build's own file names hold none, but be safe.
   const manifestJson = JSON.stringify(manifest).replace(/</g, '\\u003c');
   // One shell per language (src/shared/shell-language.ts picks it per request): the title and the
@@ -489,9 +500,9 @@ function writeIndex(metafile, bootFile, styles) {
     <title>${escapeHtml(texts.pages.titles.awardsCms)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script type="application/json" id="ac-preload">${manifestJson}</script>
-    <script type="module" async src="${rel(boot)}"></script>
+    <script>${bootCode}</script>
 ${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script type="module" src="${rel(script)}"></script>
-${preloads}  </head>
+  </head>
   <body>
     <div id="root"></div>
     <noscript>${escapeHtml(texts.common.noscript)}</noscript>

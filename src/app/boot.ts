@@ -1,21 +1,24 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
 import { FIRST_SCREEN_EVENT } from './first-screen.js';
 
-// The boot script: a second, tiny entry point (build.mjs), run as soon as it arrives, while the
-// app's own code is still loading. For a signed-in tab it
-// - asks the browser to fetch, in parallel, every chunk the signed-in screens need (the shell, the
-//   entity engine and the translations: the list `preload` of the page's JSON block, which the
-//   build writes; `<link rel="modulepreload">`), instead of finding them one import level at a time;
+// The boot script: a second, tiny entry point (build.mjs), which every page carries inline and
+// runs as the parser reaches it, before the app's own code has loaded. On every page it asks for the
+// entry script's chunks (`<link rel="modulepreload">`); for a signed-in tab, first
 // - starts `GET /api/meta/entities` and, beside it, `GET /api/meta/first-list` for the page of the
 //   list the URL shows (the server knows which list a path is), which the app then picks up
 //   (http-client `startEarlyGet`, `startEarlyFirstList`) instead of asking again;
 // - shows that list screen as the server renders it (`GET /api/meta/first-screen`), inert, until
-//   the app's first render replaces it.
-// It reads nothing per user from the page (the HTML is the same for everyone) and runs no inline script.
+//   the app's first render replaces it;
+// and after them asks for every chunk the signed-in screens need (the shell, the entity engine and
+// the translations: the lists of the page's JSON block, which the build writes), instead of the app
+// finding them one import level at a time.
+// It reads nothing per user from the page (the HTML is the same for everyone).
 
 /** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
 interface PreloadManifest {
   styles?: string[];
+  /** The entry script's static imports. */
+  initial?: string[];
   app: string[];
   languages: Record<string, string[]>;
 }
@@ -59,13 +62,16 @@ function likelyLanguages(): string[] {
   return [...new Set([(chosen ?? 'en').toLowerCase().split(/[-_]/)[0]!, 'en'])];
 }
 
-function preload(files: readonly string[]) {
+/**
+ * Asks for `files` as modules. The signed-in screens' chunks go `low`, below the API requests
+ * (high): over HTTP/1.1 the browser has six connections to the server, and the first list page
+ * must not wait behind some forty chunks.
+ */
+function preload(files: readonly string[], priority: 'auto' | 'low') {
   for (const href of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
-    // Below the API requests (high): over HTTP/1.1 the browser has six connections to the server,
-    // and the first list page must not wait behind some forty chunks.
-    link.fetchPriority = 'low';
+    link.fetchPriority = priority;
     link.href = href;
     document.head.appendChild(link);
   }
@@ -134,18 +140,23 @@ function boot() {
   const manifest = readManifest();
   if (manifest?.styles?.length) addMoreStyles(manifest.styles);
   const token = validToken();
-  if (!token || PUBLIC_PATHS.includes(location.pathname)) return;
-  // The API requests first (the browser sends requests in the order they are made): the
-  // descriptors and, beside them, the list the page shows if it is one (the server knows which
-  // list a path is); then the chunks.
-  void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
-  startEarlyFirstList(location.pathname, location.search, token);
-  showFirstScreen(token);
-  if (manifest) {
-    const languages = likelyLanguages();
-    // The translations first: the first render waits for them, and they came last otherwise.
-    preload([...languages.flatMap((language) => manifest.languages[language] ?? []), ...manifest.app]);
+  const signedIn = token !== null && !PUBLIC_PATHS.includes(location.pathname);
+  // The API requests first (the browser sends requests in the order they are made, over six
+  // connections): the descriptors, the list the page shows if it is one (the server knows which
+  // list a path is) and its first screen; then the chunks.
+  if (signedIn) {
+    void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
+    startEarlyFirstList(location.pathname, location.search, token);
+    showFirstScreen(token);
   }
+  if (!manifest) return;
+  // The entry script's own chunks, on every page (the page names them here rather than in
+  // `<link rel="modulepreload">`, which the browser would ask for ahead of the API requests).
+  preload(manifest.initial ?? [], 'auto');
+  if (!signedIn) return;
+  const languages = likelyLanguages();
+  // The translations first: the first render waits for them, and they came last otherwise.
+  preload([...languages.flatMap((language) => manifest.languages[language] ?? []), ...manifest.app], 'low');
 }
 
 boot();

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -18,11 +21,18 @@ describe.each(testDatabaseKinds())('foundation on %s', (kind) => {
     expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
   });
 
-  it('sends security headers with a CSP that allows no inline script', async () => {
+  it("sends security headers with a CSP that allows no inline script but the pages' boot script, by its hash", async () => {
     const res = await client.get('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The built pages' one inline script (build.mjs writes the boot script into them), and only it.
+    const pages = fs.readdirSync(t.app.config.publicDir).filter((name) => /^index(\.[a-z]+)?\.html$/.test(name));
+    expect(pages).toContain('index.html');
+    const inline = new Set(pages.flatMap((name) => [...fs.readFileSync(path.join(t.app.config.publicDir, name), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)));
+    expect(inline.size).toBe(1);
+    const hash = `'sha256-${createHash('sha256').update([...inline][0]!, 'utf8').digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", hash]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -1,4 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -33,19 +35,59 @@ function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
 }
 
 /**
- * Security headers (a CSP with no inline script, no framing, nosniff, a strict referrer policy,
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the built pages (`index*.html` in
+ * `publicDir`: the boot script, build.mjs), read again when a page has changed (`npm run dev`
+ * rebuilds them under a running server); none without a build.
+ */
+export function inlineScriptHashes(publicDir: string): () => string[] {
+  let seen = '';
+  let hashes: string[] = [];
+  let checkedAt = -Infinity;
+  return () => {
+    // Every answer carries the CSP: the folder is looked at again at most once a second.
+    const now = performance.now();
+    if (now - checkedAt < 1000) return hashes;
+    checkedAt = now;
+    let pages: Array<{ file: string; mtimeMs: number }>;
+    try {
+      pages = fs
+        .readdirSync(publicDir)
+        .filter((name) => /^index(\.[a-z]+)?\.html$/.test(name))
+        .map((name) => ({ file: path.join(publicDir, name), mtimeMs: fs.statSync(path.join(publicDir, name)).mtimeMs }));
+    } catch {
+      return [];
+    }
+    const key = pages.map((page) => `${page.file}:${page.mtimeMs}`).join('|');
+    if (key !== seen) {
+      const found = new Set<string>();
+      for (const page of pages) {
+        for (const [, code] of fs.readFileSync(page.file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+          found.add(`'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`);
+        }
+      }
+      hashes = [...found];
+      seen = key;
+    }
+    return hashes;
+  };
+}
+
+/**
+ * Security headers (a CSP whose only inline script is the pages' boot script, allowed by its hash; no framing, nosniff, a strict referrer policy,
  * `Cache-Control: no-store` on every API answer),
  * the XSRF double-submit cookie checked on every write, and JSON as the only accepted body type.
  */
 export const securityPlugin = fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(cookie);
+  const bootScripts = inlineScriptHashes(app.config.publicDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix Themes and react-toastify set style attributes; scripts stay strictly external.
+        // The app's files, and the boot script the pages carry inline, by its hash (never 'unsafe-inline').
+        scriptSrc: ["'self'", () => bootScripts().join(' ')],
+        // Radix Themes and react-toastify set style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Only the console's own images and data: URLs, plus the avatar origins CSP_IMG_SRC lists.
         imgSrc: ["'self'", 'data:', ...app.config.cspImgSrc],
