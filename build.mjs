@@ -461,7 +461,10 @@ function writeIndex(metafile, bootFile, styles) {
     }
     return into;
   };
-  const initial = closure(script);
+  // The entry's static imports, and the app it loads (src/app/start.tsx) with its own.
+  const start = entryOf('src/app/start.tsx');
+  if (!start) throw new Error('The client build has no chunk for src/app/start.tsx.');
+  const initial = new Set([...closure(script), start, ...closure(start)]);
   initial.delete(script);
   initial.delete(boot);
   const beyondInitial = (roots) => {
@@ -470,7 +473,7 @@ function writeIndex(metafile, bootFile, styles) {
     return [...files].map(rel);
   };
   const manifest = {
-    // The entry script's static imports: asked for by the boot script after its API requests.
+    // The entry script's static imports and the app's: asked for by the boot script after its API requests.
     initial: [...initial].map(rel),
     // The colour scales the console does not name itself: loaded by the boot script once the page is idle.
     styles: styles?.more ? [rel(styles.more)] : [],

@@ -1,5 +1,5 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
-import { FIRST_SCREEN_EVENT } from './first-screen.js';
+import { FIRST_SCREEN_EVENT, FIRST_SCREEN_KEY } from './first-screen.js';
 
 // The boot script: a second, tiny entry point (build.mjs), which every page carries inline and
 // runs as the parser reaches it, before the app's own code has loaded. On every page it asks for the
@@ -114,26 +114,27 @@ function addMoreStyles(files: readonly string[]) {
  * loading, unless the app has shown its own by then; the app's first render replaces it. It is
  * inert: nothing in it can be focused, clicked or typed into, so nothing done there is lost.
  */
-function showFirstScreen(token: string) {
+function showFirstScreen(token: string): Promise<boolean> {
   const query = new URLSearchParams({ path: location.pathname, search: location.search, lng: likelyLanguages()[0]! });
-  fetch(`/api/meta/first-screen?${query}`, {
+  return fetch(`/api/meta/first-screen?${query}`, {
     headers: { accept: 'text/html', authorization: `Bearer ${token}`, 'x-access-token': token },
     credentials: 'same-origin',
     priority: 'high',
   } as RequestInit)
     .then(async (answer) => {
-      if (answer.status !== 200) return;
+      if (answer.status !== 200) return false;
       const html = await answer.text();
       const root = document.getElementById('root');
-      if (!root || root.childElementCount > 0) return;
+      if (!root || root.childElementCount > 0) return false;
       root.innerHTML = html;
       // Also said to assistive technology and to test drivers (which wait for enabled controls).
       for (const child of root.children) {
         child.setAttribute('inert', '');
         child.setAttribute('aria-disabled', 'true');
       }
+      return true;
     })
-    .catch(() => undefined);
+    .catch(() => false);
 }
 
 function boot() {
@@ -147,7 +148,8 @@ function boot() {
   if (signedIn) {
     void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
     startEarlyFirstList(location.pathname, location.search, token);
-    showFirstScreen(token);
+    // The app's entry script waits for it (src/app/first-screen.ts firstScreenSettled).
+    (globalThis as { [FIRST_SCREEN_KEY]?: Promise<boolean> })[FIRST_SCREEN_KEY] = showFirstScreen(token);
   }
   if (!manifest) return;
   // The entry script's own chunks, on every page (the page names them here rather than in

@@ -1,21 +1,10 @@
 import '@radix-ui/themes/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app.js';
-import { connectHttpClient } from './auth/session.js';
-import { i18nReady } from './i18n.js';
-import { createAppRouter, preloadFirstScreen } from './router.js';
+import { firstScreenSettled } from './first-screen.js';
 
-performance.mark('main-start');
-connectHttpClient();
-// The first screen's chunks before the first render: no Suspense fallback holds it back.
-await Promise.all([i18nReady, preloadFirstScreen()]);
-
-performance.mark('preloaded');
-// The boot script's server-rendered first screen, if shown, stays until this render replaces it.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+// The entry script. When the boot script is asking the server for this page's first screen, the
+// app's own code (start.tsx, fetched meanwhile: the boot script preloads it) runs once that screen
+// is shown or there is none, never more than a second later: the browser's main thread is then free
+// to show it the moment it arrives, instead of after evaluating the app's modules.
+await firstScreenSettled(1000);
+await import('./start.js');

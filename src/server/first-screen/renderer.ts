@@ -13,8 +13,8 @@ export interface RendererOptions {
 /**
  * Renders signed-in first screens on a thread of their own (`render-worker.ts`, built beside the
  * server with the render module): some 40 ms of work each, which the server's thread would
- * otherwise spend while other requests wait. The thread starts on first use (or {@link warm}) and
- * again after it fails; without the built files (a server run from its sources) there is none.
+ * otherwise spend while other requests wait. The thread starts on first use and again after it
+ * fails; without the built files (a server run from its sources) there is none.
  */
 export class FirstScreenRenderer {
   private worker: Worker | null = null;
@@ -36,11 +36,6 @@ export class FirstScreenRenderer {
   /** Whether the built render files are there. */
   get available(): boolean {
     return fs.existsSync(this.workerFile);
-  }
-
-  /** Starts the thread ahead of the first render. */
-  warm(): void {
-    if (this.available) void this.start();
   }
 
   /** The HTML of the first screen, or null when it is not rendered (no thread, an error, too slow, too many waiting). */

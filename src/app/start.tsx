@@ -1,0 +1,21 @@
+// The app itself, which the entry script (main.tsx) loads once the server's first screen is shown
+// (or there is none).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { connectHttpClient } from './auth/session.js';
+import { i18nReady } from './i18n.js';
+import { createAppRouter, preloadFirstScreen } from './router.js';
+
+performance.mark('main-start');
+connectHttpClient();
+// The first screen's chunks before the first render: no Suspense fallback holds it back.
+await Promise.all([i18nReady, preloadFirstScreen()]);
+
+performance.mark('preloaded');
+// The boot script's server-rendered first screen, if shown, stays until this render replaces it.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);
