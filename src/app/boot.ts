@@ -145,20 +145,27 @@ function boot() {
   // The API requests first (the browser sends requests in the order they are made, over six
   // connections): the descriptors, the list the page shows if it is one (the server knows which
   // list a path is) and its first screen; then the chunks.
+  let firstScreen: Promise<unknown> = Promise.resolve();
   if (signedIn) {
     void startEarlyGet('/api/meta/entities', token).catch(() => undefined);
     startEarlyFirstList(location.pathname, location.search, token);
-    // The app's entry script waits for it (src/app/first-screen.ts firstScreenSettled).
-    (globalThis as { [FIRST_SCREEN_KEY]?: Promise<boolean> })[FIRST_SCREEN_KEY] = showFirstScreen(token);
+    const shown = showFirstScreen(token);
+    // The app's entry script waits for it (src/app/first-screen.ts firstScreenSettled), and so do
+    // the chunks: the first screen's markup does not share the network with some 300 KB of
+    // scripts it does not need (the app runs after it anyway), for at most a second.
+    (globalThis as { [FIRST_SCREEN_KEY]?: Promise<boolean> })[FIRST_SCREEN_KEY] = shown;
+    firstScreen = Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 1000))]);
   }
   if (!manifest) return;
-  // The entry script's own chunks, on every page (the page names them here rather than in
-  // `<link rel="modulepreload">`, which the browser would ask for ahead of the API requests).
-  preload(manifest.initial ?? [], 'auto');
-  if (!signedIn) return;
-  const languages = likelyLanguages();
-  // The translations first: the first render waits for them, and they came last otherwise.
-  preload([...languages.flatMap((language) => manifest.languages[language] ?? []), ...manifest.app], 'low');
+  void firstScreen.then(() => {
+    // The entry script's own chunks, on every page (the page names them here rather than in
+    // `<link rel="modulepreload">`, which the browser would ask for ahead of the API requests).
+    preload(manifest.initial ?? [], 'auto');
+    if (!signedIn) return;
+    const languages = likelyLanguages();
+    // The translations first: the first render waits for them, and they came last otherwise.
+    preload([...languages.flatMap((language) => manifest.languages[language] ?? []), ...manifest.app], 'low');
+  });
 }
 
 boot();
