@@ -1,5 +1,6 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
 import { FIRST_SCREEN_EVENT, FIRST_SCREEN_KEY } from './first-screen.js';
+import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebar-state.js';
 
 // The boot script: a second, tiny entry point (build.mjs), which every page carries inline and
 // runs as the parser reaches it, before the app's own code has loaded. On every page it asks for the
@@ -116,6 +117,12 @@ function addMoreStyles(files: readonly string[]) {
  */
 function showFirstScreen(token: string): Promise<boolean> {
   const query = new URLSearchParams({ path: location.pathname, search: location.search, lng: likelyLanguages()[0]! });
+  try {
+    // The sidebar as this browser left it (the server cannot see localStorage).
+    if (localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true') query.set('sidebar', 'collapsed');
+  } catch {
+    // No storage: the sidebar is open, as the app will show it.
+  }
   return fetch(`/api/meta/first-screen?${query}`, {
     headers: { accept: 'text/html', authorization: `Bearer ${token}`, 'x-access-token': token },
     credentials: 'same-origin',

@@ -15,4 +15,6 @@ export interface FirstScreenInput {
   list: unknown;
   /** The server's extra translations of `language` (LOCALES_DIR), merged over the shipped ones. */
   extraTranslations?: Record<string, unknown>;
+  /** Whether this browser keeps the sidebar collapsed (its localStorage, which the server cannot see). */
+  sidebarCollapsed?: boolean;
 }

@@ -71,6 +71,14 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
     expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
   });
 
+  it('renders the sidebar collapsed when the browser keeps it so', async () => {
+    const open = String((await firstScreen({ path: '/manage-contest' })).body);
+    const collapsed = String((await firstScreen({ path: '/manage-contest', sidebar: 'collapsed' })).body);
+    expect(open).not.toContain('data-collapsed="true"');
+    expect(collapsed).toContain('data-collapsed="true"');
+    expect((await firstScreen({ path: '/manage-contest', sidebar: 'open' })).status).toBe(400);
+  });
+
   it('answers 204 for a page that is no list, and refuses a stranger and a malformed request', async () => {
     for (const path of ['/dashboard', '/manage-contest/5', '/', '/manage-contestx']) expect((await firstScreen({ path })).status, path).toBe(204);
     expect((await firstScreen({ path: '/manage-contest', lng: 'fr' })).status).toBe(400);

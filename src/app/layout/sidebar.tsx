@@ -6,9 +6,7 @@ import { Link } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
 import { useAuth } from '../auth/auth-context.js';
 import { homePathFor } from '../../shared/roles.js';
-
-/** Where the collapse of the sidebar is remembered. */
-export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
+import { SIDEBAR_COLLAPSED_KEY } from './sidebar-state.js';
 
 function readCollapsed(): boolean {
   try {

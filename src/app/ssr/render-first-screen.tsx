@@ -7,6 +7,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { ThemeRoot } from '../app.js';
 import { AuthProvider } from '../auth/auth-context.js';
 import { tokenStore } from '../auth/session.js';
+import { SIDEBAR_COLLAPSED_KEY } from '../layout/sidebar-state.js';
+import { MemoryStorage } from './session.server.js';
 import i18n, { i18nReady, toLanguage } from '../i18n.js';
 import { getQueryClient } from '../query-client.js';
 import { routes } from '../router.js';
@@ -28,7 +30,13 @@ export function renderFirstScreen(input: FirstScreenInput): Promise<string> {
   return run;
 }
 
-async function render({ path, search, language, user, entities, entity, list, extraTranslations }: FirstScreenInput): Promise<string> {
+/** The browser's localStorage as far as the render reads it (the sidebar's state). */
+const storage = new MemoryStorage();
+(globalThis as { localStorage?: Storage }).localStorage = storage;
+
+async function render({ path, search, language, user, entities, entity, list, extraTranslations, sidebarCollapsed }: FirstScreenInput): Promise<string> {
+  storage.clear();
+  if (sidebarCollapsed) storage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
   await i18nReady;
   await i18n.changeLanguage(toLanguage(language));
   if (extraTranslations && Object.keys(extraTranslations).length > 0) i18n.addResourceBundle(toLanguage(language), 'common', extraTranslations, true, true);

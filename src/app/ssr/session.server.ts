@@ -1,7 +1,7 @@
 import { TokenStore } from '../auth/token-store.js';
 
 /** A `Storage` kept in memory: the server's render has no browser storage. */
-class MemoryStorage implements Storage {
+export class MemoryStorage implements Storage {
   private readonly items = new Map<string, string>();
   get length() {
     return this.items.size;

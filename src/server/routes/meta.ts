@@ -179,11 +179,16 @@ export async function metaRoutes(app: FastifyInstance) {
   app.addHook('onListen', async () => void setTimeout(() => void warmUp(), 200).unref());
   app.addHook('onClose', async () => renderer.close());
 
-  app.get<{ Querystring: { path: string; search?: string; lng?: string } }>(
+  app.get<{ Querystring: { path: string; search?: string; lng?: string; sidebar?: 'collapsed' } }>(
     '/meta/first-screen',
     {
       config: { roles: ROLES },
-      schema: { querystring: { ...pageQuery, properties: { ...pageQuery.properties, lng: { type: 'string', enum: [...LANGUAGES] } } } },
+      schema: {
+        querystring: {
+          ...pageQuery,
+          properties: { ...pageQuery.properties, lng: { type: 'string', enum: [...LANGUAGES] }, sidebar: { type: 'string', enum: ['collapsed'] } },
+        },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -207,6 +212,7 @@ export async function metaRoutes(app: FastifyInstance) {
         entity: list.entity,
         list: answer.json(),
         extraTranslations: extra[request.query.lng ?? 'en'],
+        sidebarCollapsed: request.query.sidebar === 'collapsed',
       });
       if (html === null) return reply.code(204).send();
       reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
