@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../engine/i18n/use-translation.js';
+import { reportServerTitle } from '../engine/ui/server-title.js';
 
 /** The key of the product name, the suffix of every title. */
 export const APP_TITLE_KEY = 'pages.titles.awardsCms';
@@ -12,6 +13,7 @@ export function usePageTitle(key: string, values?: Record<string, unknown>): voi
   const { t, i18n } = useTranslation();
   const title = t(key, values);
   const app = t(APP_TITLE_KEY);
+  reportServerTitle(key === APP_TITLE_KEY ? app : `${title} | ${app}`);
   useEffect(() => {
     document.title = key === APP_TITLE_KEY ? app : `${title} | ${app}`;
   }, [key, title, app, i18n.resolvedLanguage]);

@@ -18,3 +18,9 @@ export interface FirstScreenInput {
   /** Whether this browser keeps the sidebar collapsed (its localStorage, which the server cannot see). */
   sidebarCollapsed?: boolean;
 }
+
+/** What the render gives back: the screen's markup and the page title it sets. */
+export interface FirstScreen {
+  html: string;
+  title: string;
+}

@@ -15,7 +15,12 @@ import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.
 /** The text as it stands in HTML. */
 const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-const locale = (language: string) => JSON.parse(fs.readFileSync(`locales/${language}/common.json`, 'utf8')) as { common: { skipToContent: string } };
+const locale = (language: string) =>
+  JSON.parse(fs.readFileSync(`locales/${language}/common.json`, 'utf8')) as {
+    common: { skipToContent: string };
+    pages: { titles: { awardsCms: string } };
+    entities: { contest: { title: string } };
+  };
 
 describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
   let t: TestApp;
@@ -49,6 +54,8 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
         expect(found, `${search}: ${row.category.name}`).toBeGreaterThanOrEqual(at);
         at = found + 1;
       }
+      // The page title the list screen sets, for the boot script to set with the markup.
+      expect(decodeURIComponent(String(answer.headers['x-page-title']))).toBe(`${locale('en').entities.contest.title} | ${locale('en').pages.titles.awardsCms}`);
       // The frame: the skip link, the menu, no loading skeleton.
       expect(html).toContain(locale('en').common.skipToContent);
       expect(html).toContain('aria-label="Main menu"');
@@ -122,12 +129,12 @@ describe('first-screen renderer', () => {
   });
 
   it('answers each caller with its own render, and starts a new thread after one fails', async () => {
-    const renderer = new FirstScreenRenderer(fakeWorker(`if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, html: '<p>' + message.input.path + '</p>' });`));
+    const renderer = new FirstScreenRenderer(fakeWorker(`if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, screen: { html: '<p>' + message.input.path + '</p>', title: message.input.path } });`));
     try {
       const answers = await Promise.all(['/a', '/b', '/c'].map((at) => renderer.render({ ...input, path: at })));
-      expect(answers).toEqual(['<p>/a</p>', '<p>/b</p>', '<p>/c</p>']);
+      expect(answers).toEqual(['/a', '/b', '/c'].map((at) => ({ html: `<p>${at}</p>`, title: at })));
       expect(await renderer.render({ ...input, path: '/exit' })).toBeNull();
-      expect(await renderer.render({ ...input, path: '/d' })).toBe('<p>/d</p>');
+      expect(await renderer.render({ ...input, path: '/d' })).toEqual({ html: '<p>/d</p>', title: '/d' });
     } finally {
       await renderer.close();
     }

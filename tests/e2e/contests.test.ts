@@ -93,6 +93,8 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
           );
         await expect.poll(shown, { timeout: 15_000 }).toEqual(expected);
         expect(await page.evaluate(() => document.querySelector('#root > [inert]')?.getAttribute('aria-disabled'))).toBe('true');
+        // With the screen's page title.
+        expect(await page.title()).toBe('Manage Submission | Awards CMS');
         // Nothing in it takes the focus or a click.
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);

@@ -14,7 +14,8 @@ import { getQueryClient } from '../query-client.js';
 import { routes } from '../router.js';
 import { metaEntitiesOptions } from '../../engine/data/use-meta.js';
 import { entityListOptions } from '../../engine/data/entity-queries.js';
-import type { FirstScreenInput } from '../../shared/first-screen.js';
+import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
+import { listenForServerTitle } from '../../engine/ui/server-title.js';
 import { readListParams } from '../../shared/list-request.js';
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -24,7 +25,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * the very components the browser renders, with the data it would fetch. One render at a time (the
  * token store, the query cache and the language are the module's own).
  */
-export function renderFirstScreen(input: FirstScreenInput): Promise<string> {
+export function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen> {
   const run = queue.then(() => render(input));
   queue = run.catch(() => undefined);
   return run;
@@ -34,7 +35,7 @@ export function renderFirstScreen(input: FirstScreenInput): Promise<string> {
 const storage = new MemoryStorage();
 (globalThis as { localStorage?: Storage }).localStorage = storage;
 
-async function render({ path, search, language, user, entities, entity, list, extraTranslations, sidebarCollapsed }: FirstScreenInput): Promise<string> {
+async function render({ path, search, language, user, entities, entity, list, extraTranslations, sidebarCollapsed }: FirstScreenInput): Promise<FirstScreen> {
   storage.clear();
   if (sidebarCollapsed) storage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
   await i18nReady;
@@ -52,9 +53,12 @@ async function render({ path, search, language, user, entities, entity, list, ex
   tokenStore.setSession({ token: 'server-render', refreshToken: '', expiresIn: 3600 }, user);
   client.setQueryData(metaEntitiesOptions.queryKey, entities);
   client.setQueryData(entityListOptions(entity, readListParams(entity, new URLSearchParams(search))).queryKey, list as never);
+  // The last title a screen's hook sets while it renders (the frame's, then the screen's).
+  let title = '';
+  listenForServerTitle((next) => (title = next));
   try {
     const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
+    const html = renderToString(
       <I18nextProvider i18n={i18n}>
         <AuthProvider>
           <ThemeRoot>
@@ -63,7 +67,9 @@ async function render({ path, search, language, user, entities, entity, list, ex
         </AuthProvider>
       </I18nextProvider>,
     );
+    return { html, title };
   } finally {
+    listenForServerTitle(null);
     client.clear();
     tokenStore.clear('LOGOUT');
   }

@@ -2,6 +2,7 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { Breadcrumb, type BreadcrumbItem } from '../widgets/breadcrumb.js';
+import { reportServerTitle } from './server-title.js';
 
 /** Props of {@link ScreenHeader}. */
 export interface ScreenHeaderProps {
@@ -46,6 +47,7 @@ export function usePageTitle(titleKey: string | string[], values?: Record<string
   const { t } = useTranslation();
   const title = t(titleKey, values);
   const app = t('pages.titles.awardsCms');
+  reportServerTitle(title === app ? app : `${title} | ${app}`);
   useEffect(() => {
     const previous = document.title;
     document.title = title === app ? app : `${title} | ${app}`;

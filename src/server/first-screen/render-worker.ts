@@ -5,13 +5,13 @@ import { parentPort } from 'node:worker_threads';
 // render, so a render never holds up the server's own thread.
 
 interface RenderModule {
-  renderFirstScreen(input: unknown): Promise<string>;
+  renderFirstScreen(input: unknown): Promise<{ html: string; title: string }>;
 }
 
 const module = (await import(new URL('./first-screen-render.js', import.meta.url).href)) as RenderModule;
 parentPort!.on('message', (message: { id: number; input: unknown }) => {
   module.renderFirstScreen(message.input).then(
-    (html) => parentPort!.postMessage({ id: message.id, html }),
+    (screen) => parentPort!.postMessage({ id: message.id, screen }),
     (error: unknown) => parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });

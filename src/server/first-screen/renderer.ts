@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { FirstScreenInput } from '../../shared/first-screen.js';
+import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
 
 /** How the thread is used: how long one render may take, and how many may wait at once. */
 export interface RendererOptions {
@@ -19,7 +19,7 @@ export interface RendererOptions {
 export class FirstScreenRenderer {
   private worker: Worker | null = null;
   private ready: Promise<boolean> | null = null;
-  private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<number, { resolve: (screen: FirstScreen) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   private nextId = 1;
 
   private readonly timeoutMs: number;
@@ -38,12 +38,12 @@ export class FirstScreenRenderer {
     return fs.existsSync(this.workerFile);
   }
 
-  /** The HTML of the first screen, or null when it is not rendered (no thread, an error, too slow, too many waiting). */
-  async render(input: FirstScreenInput): Promise<string | null> {
+  /** The first screen's markup and title, or null when it is not rendered (no thread, an error, too slow, too many waiting). */
+  async render(input: FirstScreenInput): Promise<FirstScreen | null> {
     if (!this.available || this.pending.size >= this.maxWaiting) return null;
     if (!(await this.start()) || this.pending.size >= this.maxWaiting) return null;
     const id = this.nextId++;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<FirstScreen>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error('the first-screen render took too long'));
@@ -68,13 +68,13 @@ export class FirstScreenRenderer {
     worker.unref();
     this.worker = worker;
     this.ready = new Promise<boolean>((resolve) => {
-      worker.on('message', (message: { ready?: boolean; id?: number; html?: string; error?: string }) => {
+      worker.on('message', (message: { ready?: boolean; id?: number; screen?: FirstScreen; error?: string }) => {
         if (message.ready) return resolve(true);
         const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
         if (!waiting) return;
         this.pending.delete(message.id!);
         clearTimeout(waiting.timer);
-        if (message.html !== undefined) waiting.resolve(message.html);
+        if (message.screen !== undefined) waiting.resolve(message.screen);
         else waiting.reject(new Error(message.error ?? 'the first-screen render failed'));
       });
       const stop = (error: Error) => {

@@ -203,7 +203,7 @@ export async function metaRoutes(app: FastifyInstance) {
       // Whatever the screen would show other than a page of rows (a refusal, an error) it shows itself.
       if (answer.statusCode !== 200 || me.statusCode !== 200) return reply.code(204).send();
       const fetched = performance.now();
-      const html = await renderer.render({
+      const screen = await renderer.render({
         path: request.query.path,
         search: request.query.search ?? '',
         language: request.query.lng ?? 'en',
@@ -214,7 +214,10 @@ export async function metaRoutes(app: FastifyInstance) {
         extraTranslations: extra[request.query.lng ?? 'en'],
         sidebarCollapsed: request.query.sidebar === 'collapsed',
       });
-      if (html === null) return reply.code(204).send();
+      if (screen === null) return reply.code(204).send();
+      const { html } = screen;
+      // The page title the screen sets (the boot script sets it with the markup), as URI text: a header is Latin-1.
+      reply.header('x-page-title', encodeURIComponent(screen.title));
       reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('x-list-url', list.url);
       // Some 100 KB of markup, a tenth of it compressed (a fast setting: it is made for each request).
