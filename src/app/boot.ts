@@ -134,12 +134,16 @@ function showFirstScreen(token: string): Promise<boolean> {
       const root = document.getElementById('root');
       if (!root || root.childElementCount > 0) return false;
       root.innerHTML = html;
-      const title = answer.headers.get('x-page-title');
-      if (title) document.title = decodeURIComponent(title);
       // Also said to assistive technology and to test drivers (which wait for enabled controls).
       for (const child of root.children) {
         child.setAttribute('inert', '');
         child.setAttribute('aria-disabled', 'true');
+      }
+      const title = answer.headers.get('x-page-title');
+      try {
+        if (title) document.title = decodeURIComponent(title);
+      } catch {
+        // Not URI text: the app sets the title.
       }
       return true;
     })

@@ -17,6 +17,12 @@ export async function firstScreenSettled(capMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const shown = await Promise.race([pending.catch(() => false), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), capMs)))]);
   clearTimeout(timer);
-  // A frame for the browser to paint it before the app's code keeps the main thread busy.
-  if (shown) await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // A frame for the browser to paint it before the app's code keeps the main thread busy (a tab in
+  // the background paints no frames: then a tenth of a second).
+  if (shown) {
+    await new Promise<void>((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 100);
+    });
+  }
 }

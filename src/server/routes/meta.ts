@@ -179,6 +179,10 @@ export async function metaRoutes(app: FastifyInstance) {
   app.addHook('onListen', async () => void setTimeout(() => void warmUp(), 200).unref());
   app.addHook('onClose', async () => renderer.close());
 
+  // `GET /api/meta/first-screen?path=&search=&lng=&sidebar=`: the HTML of the list screen a
+  // signed-in page shows, with the caller's rows, role and language (the boot script shows it inert
+  // until the app's first render replaces it), its page title in `x-page-title`; 204 when the page
+  // is no list, its list answers other than 200, or no render is to be had (none built, too busy).
   app.get<{ Querystring: { path: string; search?: string; lng?: string; sidebar?: 'collapsed' } }>(
     '/meta/first-screen',
     {
