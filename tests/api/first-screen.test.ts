@@ -128,6 +128,20 @@ describe('first-screen renderer', () => {
     }
   });
 
+  it('stops the thread after a while without a render, and starts one again for the next', async () => {
+    const renderer = new FirstScreenRenderer(fakeWorker(`parentPort.postMessage({ id: message.id, screen: { html: '', title: message.input.path } });`), { idleMs: 200 });
+    try {
+      expect(renderer.running).toBe(false);
+      expect(await renderer.render({ ...input, path: '/a' })).toEqual({ html: '', title: '/a' });
+      expect(renderer.running).toBe(true);
+      await expect.poll(() => renderer.running, { timeout: 5000 }).toBe(false);
+      expect(await renderer.render({ ...input, path: '/b' })).toEqual({ html: '', title: '/b' });
+      expect(renderer.running).toBe(true);
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it('answers each caller with its own render, and starts a new thread after one fails', async () => {
     const renderer = new FirstScreenRenderer(fakeWorker(`if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, screen: { html: '<p>' + message.input.path + '</p>', title: message.input.path } });`));
     try {
