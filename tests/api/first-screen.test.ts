@@ -28,6 +28,12 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
 
   beforeAll(async () => {
     ({ t, client } = await startSignedInApp(kind, { DEMO_DATA: 'true' }));
+    // The first request starts the render thread and goes without (204); the thread is soon up.
+    expect((await firstScreen({ path: '/manage-contest' })).status).toBe(204);
+    for (let waited = 0; (await firstScreen({ path: '/manage-contest' })).status !== 200; waited += 100) {
+      if (waited > 20_000) throw new Error('The first-screen render thread did not start within 20 s.');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => t?.close());
 

@@ -74,6 +74,13 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
   it("shows the list as the server renders it, inert, until the app's first render replaces it", async () => {
     await withScreenshotOnFailure(page, 'contests-first-screen', async () => {
       const expected = (await apiIds('page=2')).ids;
+      // The server's render thread is up (the first request for a first screen starts it).
+      const firstScreenStatus = () =>
+        page.evaluate(async () => {
+          const token = sessionStorage.getItem('auth_token') ?? '';
+          return (await fetch('/api/meta/first-screen?path=%2Fmanage-contest', { headers: { authorization: `Bearer ${token}` } })).status;
+        });
+      await expect.poll(firstScreenStatus, { timeout: 20_000 }).toBe(200);
       // The list screen's chunk is held back: the app cannot render before the server's first screen shows.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));

@@ -165,24 +165,35 @@ export async function metaRoutes(app: FastifyInstance) {
   // running server's file when it is the built one, else in the build's folder (a server run from its sources).
   const beside = fileURLToPath(new URL('./first-screen-worker.js', import.meta.url));
   const renderer = new FirstScreenRenderer(fs.existsSync(beside) ? beside : path.join(app.config.publicDir, '../server/first-screen-worker.js'));
-  // Started once the server listens (a server in a test that only injects requests starts none
-  // ahead), with one render of an empty page: the first caller's is then not the thread's first
-  // (some 500 ms before the JavaScript engine has compiled the render's code).
+  // The thread starts with the first request for a first screen, which goes without one (204: the
+  // browser renders its screen itself, at once), and renders an empty page before any caller's (the
+  // first render of a new thread is some 500 ms of compiling). It stops after a while without
+  // renders: its memory (about 100 MB) is spent only while people are opening the console.
+  let warmed = false;
+  let warming: Promise<void> | null = null;
   const warmUp = async () => {
     const entities = answerFor('admin').data;
     const entity = entities.find((candidate) => candidate.permissions.list);
-    if (!entity || !renderer.available) return;
+    if (!entity) return;
     const user: AuthUser = { id: '0', name: '', email: '', role: 'admin', avatarUrl: null, lastLoginTimestamp: null, preferences: { theme: 'light', language: 'en', notifications: false } };
     const list = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
     await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list });
+    warmed = renderer.running;
   };
-  app.addHook('onListen', async () => void setTimeout(() => void warmUp(), 200).unref());
+  /** Whether the thread is up and warm; if not, starts it (once at a time). */
+  const rendererReady = () => {
+    if (warmed && renderer.running) return true;
+    warmed = false;
+    warming ??= warmUp().finally(() => (warming = null));
+    return false;
+  };
   app.addHook('onClose', async () => renderer.close());
 
   // `GET /api/meta/first-screen?path=&search=&lng=&sidebar=`: the HTML of the list screen a
   // signed-in page shows, with the caller's rows, role and language (the boot script shows it inert
   // until the app's first render replaces it), its page title in `x-page-title`; 204 when the page
-  // is no list, its list answers other than 200, or no render is to be had (none built, too busy).
+  // is no list, its list answers other than 200, or no render is to be had (none built, the thread
+  // starting, too busy).
   app.get<{ Querystring: { path: string; search?: string; lng?: string; sidebar?: 'collapsed' } }>(
     '/meta/first-screen',
     {
@@ -197,7 +208,7 @@ export async function metaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const list = firstListOf(request, request.query.path, request.query.search);
-      if (!list || !renderer.available) return reply.code(204).send();
+      if (!list || !renderer.available || !rendererReady()) return reply.code(204).send();
       const headers = passedHeaders(request);
       const asked = performance.now();
       const [answer, me] = await Promise.all([
