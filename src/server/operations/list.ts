@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { PageLinks, PageMeta } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { type OperationContext, readableFields, selectionOf } from './context.js';
@@ -6,7 +6,8 @@ import type { CountRequest, CountStrategy } from './count.js';
 import { groupedCounts } from './count/group-counts.js';
 import { planPage } from './count/page-rows.js';
 import { type PageSeek, pageMarks } from './count/page-marks.js';
-import { attachIncludes, joinIncludes } from './includes.js';
+import { attachIncludes, joinIncludes, type JoinedIncludes } from './includes.js';
+import { templatedStatement } from './list-templates.js';
 import { DataVersionSnapshot } from './list-cache.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 import { containsPattern } from '../../shared/sql-text.js';
@@ -87,49 +88,70 @@ export function filteredQuery(entity: LoadedEntity, parsed: Pick<ListQuery, 'fil
 export async function list(entity: LoadedEntity, input: ListInput, ctx: OperationContext): Promise<ListResult> {
   const parsed: ListQuery = parseListQuery(entity, ctx.registry, input.query);
   const d = entity.descriptor;
-  const filtered = filteredQuery(entity, parsed, ctx);
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 
   const strategy = input.countStrategy ?? groupedCounts;
   const versions = ctx.versions ?? new DataVersionSnapshot(ctx.db);
-  const countRequest: CountRequest = { entity, filtered: isFiltered, query: filtered.select('id'), db: ctx.db, filters: parsed.filters, search: parsed.search, versions };
+  const countRequestOf = (of: ListQuery, filtered: SelectQueryBuilder<any, any, any>): CountRequest => ({
+    entity,
+    filtered: isFiltered,
+    query: filtered.select('id'),
+    db: ctx.db,
+    filters: of.filters,
+    search: of.search,
+    versions,
+  });
   const selection = selectionOf(entity, ctx.registry);
   // Includes are joined into the page's statement (one round trip) when the page's sort column is
   // one of its selected columns; otherwise, and for relations with computed fields, attached after.
   const joinable = parsed.include.length > 0 && (readableFields(entity).includes(parsed.sort) || Object.hasOwn(d.computed, parsed.sort));
   let attach: readonly string[] = parsed.include;
-  const readPage = async (total: number, totalQuery?: SelectQueryBuilder<any, any, any>, seek?: PageSeek) => {
-    const page = planPage(entity, filtered, selection, parsed, total, ctx, seek);
+  /** The page's statement (with the total as a column when `totalQuery` is given) and how to read its rows. */
+  const pageStatement = (of: ListQuery, filtered: SelectQueryBuilder<any, any, any>, total: number, totalQuery?: SelectQueryBuilder<any, any, any>, seek?: PageSeek) => {
+    const page = planPage(entity, filtered, selection, of, total, ctx, seek);
     const pageQuery = totalQuery ? page.query.select(totalQuery.as(TOTAL_COLUMN)) : page.query;
-    const omit = totalQuery ? TOTAL_COLUMN : undefined;
-    let rows: Record<string, unknown>[];
-    let counted: unknown;
-    if (joinable) {
-      const joined = joinIncludes(entity, pageQuery, { sort: parsed.sort, direction: page.direction }, parsed.include, ctx);
-      rows = (await joined.query.execute()) as Record<string, unknown>[];
-      counted = rows[0]?.[TOTAL_COLUMN];
-      joined.nest(rows, omit);
-      attach = joined.rest;
-    } else {
-      rows = (await pageQuery.execute()) as Record<string, unknown>[];
-      counted = rows[0]?.[TOTAL_COLUMN];
-      if (omit) rows = rows.map((row) => withoutKey(row, omit));
-    }
-    if (page.reversed) rows.reverse();
+    if (!joinable) return { query: pageQuery, reversed: page.reversed, nest: undefined, rest: of.include };
+    const joined = joinIncludes(entity, pageQuery, { sort: of.sort, direction: page.direction }, of.include, ctx);
+    return { query: joined.query, reversed: page.reversed, nest: joined.nest, rest: joined.rest };
+  };
+  /** The records of a page's rows: includes nested, the total column taken out (its value returned). */
+  const readRows = (rows: Record<string, unknown>[], read: { reversed: boolean; nest?: JoinedIncludes['nest']; rest: readonly string[] }, withTotal: boolean) => {
+    const omit = withTotal ? TOTAL_COLUMN : undefined;
+    const counted = rows[0]?.[TOTAL_COLUMN];
+    if (read.nest) read.nest(rows, omit);
+    else if (omit) rows = rows.map((row) => withoutKey(row, omit));
+    attach = read.rest;
+    if (read.reversed) rows.reverse();
     return { rows, total: !omit || counted === null || counted === undefined ? undefined : Number(counted) };
   };
   let total: number;
   let data: Record<string, unknown>[] = [];
   if (parsed.page === 1) {
     // The first page never needs the total to be planned: when the strategy can say it as a
-    // subquery, rows and total come in one statement (an empty page asks the strategy after);
-    // otherwise the rows are read while counting.
-    const totalQuery = strategy.totalQuery?.(countRequest);
-    const [counted, first] = await Promise.all([totalQuery ? undefined : strategy.count(countRequest), readPage(0, totalQuery)]);
-    data = first.rows;
-    total = counted ?? first.total ?? (await strategy.count(countRequest));
+    // subquery, rows and total come in one statement, built once per list shape (list-templates.ts;
+    // an empty page asks the strategy after); otherwise the rows are read while counting.
+    const statement = templatedStatement(strategy, entity, parsed, (of) => {
+      const filtered = filteredQuery(entity, of, ctx);
+      const totalQuery = strategy.totalQuery?.(countRequestOf(of, filtered));
+      if (!totalQuery) return undefined;
+      const { query, reversed, nest, rest } = pageStatement(of, filtered, 0, totalQuery);
+      return { compiled: query.compile(), extra: { reversed, nest, rest } };
+    });
+    if (statement) {
+      const result = await ctx.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.sql, statement.parameters));
+      const first = readRows(result.rows as Record<string, unknown>[], statement.extra, true);
+      data = first.rows;
+      total = first.total ?? (await strategy.count(countRequestOf(parsed, filteredQuery(entity, parsed, ctx))));
+    } else {
+      const filtered = filteredQuery(entity, parsed, ctx);
+      const read = pageStatement(parsed, filtered, 0);
+      const [counted, rows] = await Promise.all([strategy.count(countRequestOf(parsed, filtered)), read.query.execute() as Promise<Record<string, unknown>[]>]);
+      data = readRows(rows, read, false).rows;
+      total = counted;
+    }
   } else {
-    total = await strategy.count(countRequest);
+    const filtered = filteredQuery(entity, parsed, ctx);
+    total = await strategy.count(countRequestOf(parsed, filtered));
     const offset = (parsed.page - 1) * parsed.perPage;
     if (total > 0 && offset < total) {
       const seek = await pageMarks(ctx.db).seek({
@@ -144,7 +166,8 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
         total,
         versions,
       });
-      data = (await readPage(total, undefined, seek)).rows;
+      const read = pageStatement(parsed, filtered, total, undefined, seek);
+      data = readRows((await read.query.execute()) as Record<string, unknown>[], read, false).rows;
     }
   }
   if (attach.length > 0) await attachIncludes(entity, data, attach, ctx);

@@ -24,6 +24,9 @@ const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ?
  *   only the page's rows are read from the table (a deferred join).
  * - with a `seek` from the list's page marks, the page starts at the nearest mark instead.
  * Needs the exact `total` of the filtered rows (the count strategy's); ties are broken by id.
+ * The page size is written into the statement and a zero offset left out, so that a page-1 shape
+ * is one statement text whatever its values (prepared once: db/prepared-statements.ts); a page
+ * size is a validated integer of at most 100.
  */
 export function planPage(
   entity: LoadedEntity,
@@ -47,7 +50,7 @@ export function planPage(
     // values) is read by the merge below, from whichever end is nearer, rather than by walking the
     // sort index from the mark and testing each row against the related rows.
     if (!relationPageIds(entity, parsed, parsed.direction, parsed.perPage, 0, ctx)) {
-      const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(parsed.perPage).offset(seek.skip);
+      const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(sql.lit(parsed.perPage)).$if(seek.skip > 0, (q) => q.offset(seek.skip));
       const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
       return { query, reversed: false, direction: parsed.direction };
     }
@@ -63,7 +66,7 @@ export function planPage(
     const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${throughRelation})`));
     return { query, reversed, direction };
   }
-  const pageIds = ordered(filtered.select('id')).limit(limit).offset(skip);
+  const pageIds = ordered(filtered.select('id')).limit(sql.lit(limit)).$if(skip > 0, (q) => q.offset(skip));
   const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
   return { query, reversed, direction };
 }
