@@ -1,4 +1,4 @@
-import type { ClientEntity, ListFilter, SortDirection } from './descriptor/types.js';
+import { CELL_KINDS, type ClientEntity, type ListFilter, ROW_ACTIONS, type SortDirection } from './descriptor/types.js';
 
 // How a list page is asked for, as plain functions of a client descriptor: the list screens, the
 // boot script (src/app/boot.ts) and the server's first-list answer (server/routes/meta.ts) all build
@@ -86,9 +86,55 @@ export function listPath(entity: ClientEntity): string {
   return `/${entity.endpoint}`;
 }
 
-/** The query string parameters of one list page: the request's and the list's includes. */
+/** The fields a list screen asks for: the record's (`fields`) and each included relation's (`fields[customer]`). */
+export interface ListFields {
+  fields: string[];
+  includeFields: Record<string, string[]>;
+}
+
+const SHIPPED_CELLS: readonly string[] = CELL_KINDS;
+const SHIPPED_ACTIONS: readonly string[] = ROW_ACTIONS;
+
+/**
+ * The fields a list screen shows, to ask the API for only those (a contests page: 16.2 KB instead of 21.7):
+ * the id and title field, each column's field and, for a relation column, the related record's
+ * shown and secondary fields. `undefined` (every field) when a column uses a cell or the list a row
+ * action that an application registered: those may read any field of the record.
+ */
+export function listFieldsOf(entity: ClientEntity): ListFields | undefined {
+  const { columns, actions } = entity.list;
+  const kinds = columns.flatMap((column) => [column.cell ?? 'text', ...(column.cell === 'relation' ? [column.relationCell ?? 'text'] : [])]);
+  if (kinds.some((kind) => !SHIPPED_CELLS.includes(kind)) || actions.some((action) => !SHIPPED_ACTIONS.includes(action))) return undefined;
+  const readable = new Set([
+    ...Object.entries(entity.jsonSchema.properties ?? {})
+      .filter(([field, property]) => !entity.virtual.includes(field) && !(property as { writeOnly?: boolean }).writeOnly)
+      .map(([field]) => field),
+    ...Object.keys(entity.computed),
+  ]);
+  // The id comes whatever is asked for.
+  const fields = new Set<string>();
+  for (const field of [entity.titleField, ...columns.map((column) => column.field)]) if (field !== 'id' && readable.has(field)) fields.add(field);
+  const includeFields: Record<string, string[]> = {};
+  for (const name of includesOf(entity, 'list')) {
+    const allowed = entity.relations[name]!.fields;
+    const shown = new Set<string>();
+    for (const column of columns) {
+      if (column.cell !== 'relation' || column.relation !== name) continue;
+      for (const field of [column.display ?? 'name', ...(column.secondary ?? [])]) if (field !== 'id' && allowed.includes(field)) shown.add(field);
+    }
+    includeFields[name] = [...shown];
+  }
+  return { fields: [...fields], includeFields };
+}
+
+/** The query string parameters of one list page: the request's, the list's includes and the fields it shows. */
 export function listQueryOf(entity: ClientEntity, request: ListRequest): QueryParams {
-  return withIncludes(toListQuery(request), includesOf(entity, 'list'));
+  const query = withIncludes(toListQuery(request), includesOf(entity, 'list'));
+  const shown = listFieldsOf(entity);
+  if (!shown) return query;
+  const sparse: QueryParams = { ...query, fields: shown.fields };
+  for (const [name, fields] of Object.entries(shown.includeFields)) sparse[`fields[${name}]`] = fields;
+  return sparse;
 }
 
 /** The whole URL of one list page under `base` (`/api/contests?page=1&per_page=15&include=...`). */

@@ -100,41 +100,59 @@ function rowsAsObjects(result: pg.QueryResult): pg.QueryResult {
   if (!fields || fields.length === 0 || !Array.isArray(result.rows)) return result;
   const names = fields.map((field) => field.name);
   const count = names.length;
+  // `row.__proto__ = value` would set the prototype: such a column is defined as a property.
+  const define = names.includes('__proto__');
   const rows = new Array<Record<string, unknown>>(result.rows.length);
   for (let r = 0; r < rows.length; r++) {
     const values = result.rows[r] as unknown[];
     const row: Record<string, unknown> = {};
-    for (let i = 0; i < count; i++) row[names[i]!] = values[i];
+    for (let i = 0; i < count; i++) {
+      if (define && names[i] === '__proto__') Object.defineProperty(row, '__proto__', { value: values[i], writable: true, enumerable: true, configurable: true });
+      else row[names[i]!] = values[i];
+    }
     rows[r] = row;
   }
   result.rows = rows;
   return result;
 }
 
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const END = /^\s*(commit|end|rollback)\s*(;|$|work\b|transaction\b|and\b)/i;
+
 /**
  * Wraps a connection's `query`:
  * - a hot `select` goes as a named statement ({@link PreparedStatements}), parsed once on this
- *   connection; if PostgreSQL refuses its prepared form (a table's columns changed while the server
- *   ran), the text is no longer named and the connection, holding the stale statement, is closed;
+ *   connection. If PostgreSQL refuses its prepared form (a table's columns changed under a running
+ *   server: another server's schema sync), the text is no longer named and runs again unnamed;
+ *   inside a transaction, which the refusal has aborted, the error stands;
+ * - rows come in array mode and are built here ({@link rowsAsObjects});
  * - a query the client gave up on is still on its connection, and whatever answers next would be
  *   taken for the next query's: the connection is closed instead, so the pool opens a fresh one.
  */
 function wrapQuery(client: pg.PoolClient, statements: PreparedStatements): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const drop = () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  let inTransaction = false;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     // Kysely's form (text and parameters); anything else (a config object, a callback) goes as it came.
     const plain = typeof text === 'string' && Array.isArray(values) && args.length === 2;
+    if (plain && BEGIN.test(text)) inTransaction = true;
+    else if (plain && END.test(text)) inTransaction = false;
     const name = plain ? statements.nameOf(text) : undefined;
-    const result = plain ? (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult>).then(rowsAsObjects) : query(...args);
+    const run = (as: string | undefined) => (query({ name: as, text, values, rowMode: 'array' }) as Promise<pg.QueryResult>).then(rowsAsObjects);
+    let result = plain ? run(name) : query(...args);
+    if (name !== undefined) {
+      result = (result as Promise<pg.QueryResult>).catch((error: unknown) => {
+        if (!isStalePreparedStatement(error)) throw error;
+        statements.refuse(text as string);
+        if (!inTransaction) return run(undefined);
+        throw error;
+      });
+    }
     if (result && typeof (result as Promise<unknown>).catch === 'function') {
       (result as Promise<unknown>).catch((error: Error) => {
         if (error?.message === QUERY_TIMEOUT_MESSAGE) drop();
-        else if (name !== undefined && isStalePreparedStatement(error)) {
-          statements.refuse(text as string);
-          drop();
-        }
       });
     }
     return result;

@@ -15,6 +15,8 @@ export class PreparedStatements {
   readonly #named = new Map<string, string>();
   readonly #seen = new Map<string, number>();
   readonly #refused = new Set<string>();
+  /** Names are never reused: a connection may still hold a refused text under its name. */
+  #lastName = 0;
 
   constructor(
     private readonly maxNamed = MAX_NAMED,
@@ -34,7 +36,7 @@ export class PreparedStatements {
       return undefined;
     }
     this.#seen.delete(text);
-    const name = `ac_${this.#named.size + 1}`;
+    const name = `ac_${++this.#lastName}`;
     this.#named.set(text, name);
     return name;
   }
@@ -42,7 +44,7 @@ export class PreparedStatements {
   /**
    * Stops naming `text` (PostgreSQL refused to run its prepared form again: a table it reads
    * changed its columns while the server ran, SQLSTATE 0A000 'cached plan must not change result
-   * type'). Connections that prepared it are closed by the caller.
+   * type'). The caller runs it again unnamed.
    */
   refuse(text: string): void {
     this.#named.delete(text);

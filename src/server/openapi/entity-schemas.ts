@@ -1,6 +1,7 @@
 import { fieldKind, isNullable } from '../../shared/descriptor/schema-fields.js';
 import type { Action, JsonSchema, ListFilter, LoadedEntity } from '../../shared/descriptor/types.js';
 import { type EntityRegistry, readableFields } from '../operations/context.js';
+import { MAX_FIELDS_TEXT } from '../operations/list-query.js';
 import { ERROR_SCHEMA } from './error-schema.js';
 
 /** The largest `per_page` and the longest text filter or search the list accepts (operations/list-query.ts). */
@@ -142,6 +143,12 @@ export function listQuerySchema(entity: LoadedEntity, registry: EntityRegistry):
   if (d.includes.length > 0) {
     properties.include = { type: 'string', maxLength: MAX_TEXT, description: `Comma-separated relations to attach: ${d.includes.join(', ')}.` };
   }
+  const readable = [...readableFields(entity), ...Object.keys(d.computed)];
+  properties.fields = { type: 'string', maxLength: MAX_FIELDS_TEXT, description: `Comma-separated fields each record holds (id always; all when absent): ${readable.join(', ')}.` };
+  for (const name of d.includes) {
+    const fields = ['id', ...d.relations[name]!.fields];
+    properties[`fields[${name}]`] = { type: 'string', maxLength: MAX_FIELDS_TEXT, description: `Comma-separated fields the included ${name} holds (id always; all when absent): ${fields.join(', ')}.` };
+  }
   for (const filter of d.list.filters) {
     properties[filter.param] = { ...filterSchema(entity, registry, filter), description: `Records whose ${filter.field} is ${OPERATOR_TEXT[filter.operator]} this value; blank is ignored.` };
   }
@@ -204,7 +211,8 @@ export function entityRouteSchema(entity: LoadedEntity, registry: EntityRegistry
             additionalProperties: false,
             required: ['data', 'meta', 'links'],
             properties: {
-              data: { type: 'array', items: record },
+              // With `fields`, a record holds only the fields asked for (and its id).
+              data: { type: 'array', items: { ...record, required: ['id'] } },
               meta: {
                 type: 'object',
                 additionalProperties: false,

@@ -5,12 +5,14 @@ import { type OperationContext, readableFields, selectionOf } from './context.js
 /**
  * Attaches the requested belongsTo relations to each row (`row.category = {id, name, ...}` or
  * `null`), one query per relation whatever the number of rows, the relations' queries at once.
+ * `fieldsOf` names the fields of a relation when not all of its descriptor's (a list's `fields[customer]`).
  */
 export async function attachIncludes(
   entity: LoadedEntity,
   rows: Record<string, unknown>[],
   include: readonly string[],
   ctx: OperationContext,
+  fieldsOf: Readonly<Record<string, readonly string[]>> = {},
 ): Promise<void> {
   await Promise.all(
     include.map(async (name) => {
@@ -20,7 +22,7 @@ export async function attachIncludes(
       const related = ids.length
         ? await ctx.db
             .selectFrom(target.descriptor.table)
-            .select(selectionOf(target, ctx.registry, ['id', ...relation.fields]))
+            .select(selectionOf(target, ctx.registry, ['id', ...(fieldsOf[name] ?? relation.fields)]))
             .where('id', 'in', ids)
             .execute()
         : [];
@@ -56,6 +58,7 @@ export function joinIncludes(
   order: { sort: string; direction: SortDirection },
   include: readonly string[],
   ctx: OperationContext,
+  fieldsOf: Readonly<Record<string, readonly string[]>> = {},
 ): JoinedIncludes {
   let query = ctx.db.selectFrom(page.as('page')).selectAll('page');
   const joined: Array<{ name: string; fk: string; idAlias: string; fields: Array<[field: string, alias: string]> }> = [];
@@ -63,7 +66,7 @@ export function joinIncludes(
   include.forEach((name, index) => {
     const relation = entity.descriptor.relations[name]!;
     const target = ctx.registry.byName.get(relation.entity)!;
-    const wanted = ['id', ...relation.fields];
+    const wanted = ['id', ...(fieldsOf[name] ?? relation.fields)];
     if (Object.keys(target.descriptor.computed).some((field) => wanted.includes(field))) {
       rest.push(name);
       return;

@@ -1,7 +1,7 @@
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, ListFilter, LoadedEntity, SortDirection } from '../../shared/descriptor/types.js';
 import { badRequest } from '../errors.js';
-import type { EntityRegistry } from './context.js';
+import { type EntityRegistry, readableFields } from './context.js';
 
 /** One filter with its parsed value, ready for SQL. */
 export interface AppliedFilter {
@@ -21,6 +21,10 @@ export interface ListQuery {
   search?: string;
   filters: AppliedFilter[];
   include: string[];
+  /** The record's fields asked for (`fields=`), when not all; `id` is always among them. */
+  fields?: string[];
+  /** Per included relation, its fields asked for (`fields[customer]=`), when not all; `id` always. */
+  includeFields: Record<string, string[]>;
 }
 
 /** A date, or a date and time with an optional zone, as ISO 8601 writes them. */
@@ -28,6 +32,20 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6}
 
 const MAX_PER_PAGE = 100;
 const MAX_TEXT = 200;
+/** Longest `fields` value: every field name of a large entity, comma-separated. */
+export const MAX_FIELDS_TEXT = 2000;
+const RELATION_FIELDS = /^fields\[([A-Za-z0-9_]{1,64})\]$/;
+
+/** The field names of a `fields` parameter, each one of `allowed`, `id` first; 400 otherwise. */
+function fieldList(name: string, text: string, allowed: readonly string[]): string[] {
+  if (text.length > MAX_FIELDS_TEXT) throw badRequest(`The query parameter ${name} must be at most ${MAX_FIELDS_TEXT} characters.`);
+  const fields = ['id'];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    if (!allowed.includes(part)) throw badRequest(`Unknown field "${part}" in ${name}. Allowed: ${allowed.join(', ')}.`);
+    if (!fields.includes(part)) fields.push(part);
+  }
+  return fields;
+}
 
 function single(name: string, raw: unknown): string {
   if (Array.isArray(raw)) throw badRequest(`The query parameter ${name} is given more than once.`);
@@ -82,7 +100,8 @@ function filterValue(filter: ListFilter, property: JsonSchema, text: string): st
 
 /**
  * Checks a list request's query against the entity's allow-lists: `page`, `per_page` (≤ 100),
- * `sort` and `direction`, `search`, `include` and the descriptor's filters. Anything else is a
+ * `sort` and `direction`, `search`, `include`, `fields` (the record's readable fields) and
+ * `fields[<include>]` (that relation's fields), and the descriptor's filters. Anything else is a
  * 400 naming the parameter. Blank filter values count as absent.
  */
 export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, query: Record<string, unknown>): ListQuery {
@@ -96,6 +115,7 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
     direction: d.list.defaultSort.direction,
     filters: [],
     include: [],
+    includeFields: {},
   };
   let sortGiven = false;
   let directionGiven = false;
@@ -135,6 +155,18 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
           if (!result.include.includes(part)) result.include.push(part);
         }
         continue;
+      case 'fields':
+        result.fields = fieldList(name, text, [...new Set(['id', ...readableFields(entity), ...Object.keys(d.computed)])]);
+        continue;
+    }
+    const relationFields = name.length <= 80 ? RELATION_FIELDS.exec(name) : null;
+    if (relationFields && !filtersByParam.has(name)) {
+      const relation = relationFields[1]!;
+      if (!d.includes.includes(relation)) {
+        throw badRequest(`Unknown include "${relation}" in ${name}.${d.includes.length ? ` Allowed: ${d.includes.join(', ')}.` : ''}`);
+      }
+      result.includeFields[relation] = fieldList(name, text, ['id', ...d.relations[relation]!.fields]);
+      continue;
     }
     const filter = filtersByParam.get(name);
     if (!filter) throw badRequest(`Unknown query parameter: ${name}.`);

@@ -46,6 +46,8 @@ export function shapeOf(parsed: ListQuery): string {
     parsed.include,
     parsed.filters.map((applied) => [applied.filter.param, applied.filter.operator, applied.column, typeof applied.value]),
     parsed.search !== undefined,
+    parsed.fields ?? null,
+    parsed.includeFields,
   ]);
 }
 

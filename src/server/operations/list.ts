@@ -65,6 +65,17 @@ function linksFor(path: string, query: Record<string, unknown>, page: number, la
 }
 
 /**
+ * The columns a page with `fields` reads: those asked for, the sort's (the page is ordered by it
+ * after the includes are joined) and the foreign key of each include (joined or attached by it).
+ */
+function pageFields(entity: LoadedEntity, parsed: ListQuery): string[] {
+  const fields = new Set(parsed.fields);
+  fields.add(parsed.sort);
+  for (const name of parsed.include) fields.add(entity.descriptor.relations[name]!.field);
+  return [...fields];
+}
+
+/**
  * `select from <table> where <filters and search>` of a parsed list query, without selection,
  * order or paging: shared by the list, the export and the bulk actions ("all N matching").
  */
@@ -101,7 +112,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     search: of.search,
     versions,
   });
-  const selection = selectionOf(entity, ctx.registry);
+  const selection = selectionOf(entity, ctx.registry, parsed.fields && pageFields(entity, parsed));
   // Includes are joined into the page's statement (one round trip) when the page's sort column is
   // one of its selected columns; otherwise, and for relations with computed fields, attached after.
   const joinable = parsed.include.length > 0 && (readableFields(entity).includes(parsed.sort) || Object.hasOwn(d.computed, parsed.sort));
@@ -111,7 +122,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     const page = planPage(entity, filtered, selection, of, total, ctx, seek);
     const pageQuery = totalQuery ? page.query.select(totalQuery.as(TOTAL_COLUMN)) : page.query;
     if (!joinable) return { query: pageQuery, reversed: page.reversed, nest: undefined, rest: of.include };
-    const joined = joinIncludes(entity, pageQuery, { sort: of.sort, direction: page.direction }, of.include, ctx);
+    const joined = joinIncludes(entity, pageQuery, { sort: of.sort, direction: page.direction }, of.include, ctx, of.includeFields);
     return { query: joined.query, reversed: page.reversed, nest: joined.nest, rest: joined.rest };
   };
   /** The records of a page's rows: includes nested, the total column taken out (its value returned). */
@@ -170,7 +181,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
       data = readRows((await read.query.execute()) as Record<string, unknown>[], read, false).rows;
     }
   }
-  if (attach.length > 0) await attachIncludes(entity, data, attach, ctx);
+  if (attach.length > 0) await attachIncludes(entity, data, attach, ctx, parsed.includeFields);
 
   const lastPage = Math.max(1, Math.ceil(total / parsed.perPage));
   return {
