@@ -31,6 +31,8 @@ export interface AppConfig {
   dbConnectTimeoutMs: number;
   /** Longest a PostgreSQL statement may run; a silent database is given up on shortly after. */
   dbQueryTimeoutMs: number;
+  /** Whether hot selects go to PostgreSQL as named (prepared) statements (off behind a pooler that cannot keep them). */
+  dbPreparedStatements: boolean;
   /** Hours between scheduled backups of an embedded database; 0 turns them off. */
   backupIntervalHours: number;
   /**
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 2000, 100, 60000),
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 30000, 100, 3600000),
+    dbPreparedStatements: boolean(env, 'DB_PREPARED_STATEMENTS', true),
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
     listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),

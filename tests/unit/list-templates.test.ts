@@ -74,6 +74,9 @@ describe('prepared statements', () => {
     for (let i = 0; i < HOT_AFTER; i++) statements.nameOf('with x as (select 1) select * from x');
     expect(statements.size).toBe(2);
     for (let i = 0; i < HOT_AFTER + 1; i++) expect(statements.nameOf('select 3')).toBeUndefined();
+    // DB_PREPARED_STATEMENTS=false: none at all.
+    const off = new PreparedStatements(0);
+    for (let i = 0; i < HOT_AFTER + 1; i++) expect(off.nameOf(select)).toBeUndefined();
   });
 
   it('stops naming a text PostgreSQL refused to run prepared again', () => {

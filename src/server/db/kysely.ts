@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
   /** Largest number of PostgreSQL connections this process holds. */
   poolSize?: number;
+  /** Hot selects as named statements (default); `false` behind a pooler that cannot keep them. */
+  preparedStatements?: boolean;
   onPoolError?: (error: Error) => void;
 }
 
@@ -182,7 +184,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     keepAliveInitialDelayMillis: 10_000,
     types: types as pg.CustomTypesConfig,
   });
-  const statements = new PreparedStatements();
+  const statements = new PreparedStatements(options.preparedStatements === false ? 0 : undefined);
   // An idle connection dropped by the server emits here; without a listener the process would exit.
   pool.on('error', (error) => options.onPoolError?.(error));
   // A connection lost while checked out (between a transaction's statements, or just after a

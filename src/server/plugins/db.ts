@@ -28,6 +28,7 @@ export const dbPlugin = fp(async function dbPlugin(app: FastifyInstance, options
         pgliteDir: embeddedDir ? path.join(embeddedDir, 'pglite') : undefined,
         connectTimeoutMs: config.dbConnectTimeoutMs,
         queryTimeoutMs: config.dbQueryTimeoutMs,
+        preparedStatements: config.dbPreparedStatements,
         onPoolError: (error) => app.log.warn({ err: { message: error.message } }, 'database connection lost'),
       });
     } catch (error) {
