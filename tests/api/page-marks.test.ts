@@ -12,8 +12,8 @@ const PER_PAGE = 15;
  * Pages read from page marks (count/page-marks.ts) are the pages an offset query gives: with no
  * filter, a filter on the table's own column, and a filter through a relation (`q[agency_name]`,
  * whose pages are read between two marks), for every sort, both directions, at several depths.
- * Each list is asked once to start the background read of its marks; once read, the same pages
- * must come from the marks (the seek counter rises) and equal the offset query's rows.
+ * A small list's first deep request waits for its marks and is answered from them; the other pages
+ * must come from the marks too (the seek counter rises) and equal the offset query's rows.
  */
 describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
   let t: TestApp;
@@ -59,8 +59,14 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
           const across = Array.from({ length: lastPage }, (_, i) => i + 1).filter((p) => ((p - 1) * PER_PAGE) % 500 > 500 - PER_PAGE || (total - p * PER_PAGE) % 500 > 500 - PER_PAGE);
           const pages = [...new Set([Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 40, lastPage - 1, ...across.slice(2, 4), ...across.slice(-4, -2)])].filter((p) => p > 40 && p < lastPage);
           const url = (page: number) => `/api/contests?${filter}sort=${sort}&direction=${direction}&page=${page}&per_page=${PER_PAGE}`;
-          // The first deep request starts the background read of this list's marks.
-          expect((await client.get(url(pages[0]!))).status).toBe(200);
+          // The first deep request starts the read of this list's marks; a small list's request
+          // (all of these: fewer than 200,000 rows) waits for them and is answered from them.
+          const first = marks.seeks;
+          const answer = await client.get(url(pages[0]!));
+          expect(answer.status).toBe(200);
+          expect(answer.body.data.map((row: { id: number }) => row.id)).toEqual(await offsetIds(where, sort, direction, pages[0]!));
+          // (campaign_id can be NULL: a page reaching into the NULL block is read by offset.)
+          if (sort !== 'campaign_id') expect(marks.seeks, `${filter}${sort} ${direction}: the first deep page from the marks`).toBe(first + 1);
           await marks.idle();
           for (const page of pages) {
             const res = await client.get(url(page));
