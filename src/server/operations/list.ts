@@ -50,12 +50,11 @@ function withoutKey(row: Record<string, unknown>, key: string): Record<string, u
 }
 
 function linksFor(path: string, query: Record<string, unknown>, page: number, lastPage: number): PageLinks {
-  const at = (target: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (key !== 'page') params.append(key, String(value));
-    params.set('page', String(target));
-    return `${path}?${params.toString()}`;
-  };
+  // The query without its page is encoded once; each link appends its page (as `set` would: last).
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (key !== 'page') params.append(key, String(value));
+  const rest = params.toString();
+  const at = (target: number) => `${path}?${rest}${rest ? '&' : ''}page=${target}`;
   return {
     first: at(1),
     last: at(lastPage),
