@@ -10,6 +10,8 @@ import type { BenchContext } from './scenarios.js';
 export const FIRST_ROW_TARGET_MS = 300;
 /** DESIGN §8: JS + CSS the browser loads before the first list row, gzip (zlib's default level, 1 KB = 1024 bytes). */
 export const FIRST_ROW_BYTES_TARGET_KB = 200;
+/** DESIGN §8: JS the browser loads before the login page is usable, gzip. */
+export const LOGIN_BYTES_TARGET_KB = 150;
 const RUNS = 10;
 
 // Before the app's scripts run: the signed-in tab's storage (spec §9 keys) and an observer that
@@ -63,15 +65,16 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     const times: number[] = [];
     const readyTimes: number[] = [];
     const chartChunks = chartChunkPaths();
-    let bytes = { kb: 0, files: 0, charts: [] as string[] };
+    const byteRuns: Array<{ kb: number; files: number; charts: string[] }> = [];
     for (let run = 0; run < RUNS; run++) {
       const browserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       try {
         await browserContext.addInitScript(PREPARE, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
         const page = await browserContext.newPage();
-        // The first run also counts the scripts and stylesheets fetched until the first row.
+        // Each run counts the scripts and stylesheets fetched until the first row (the first run after
+        // the server starts has no server-rendered first screen: its render thread starts with it).
         const loaded: Array<Promise<{ url: string; gzip: number } | null>> = [];
-        let counting = run === 0;
+        let counting = true;
         const onResponse = (response: Response) => {
           const type = response.headers()['content-type'] ?? '';
           if (!counting || !/javascript|css/.test(type)) return;
@@ -85,19 +88,17 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
         times.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt)));
         await page.waitForFunction(() => (window as unknown as { __appRowAt?: number }).__appRowAt !== undefined, null, { timeout: 30_000 });
         readyTimes.push(Math.round(await page.evaluate(() => (window as unknown as { __appRowAt: number }).__appRowAt)));
-        if (run === 0) {
-          // Only what the page's own resource timing shows complete before its first row (the driver
-          // notices the row a little later).
-          const firstRowAt = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
-          const before = new Set(
-            await page.evaluate(
-              (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
-              firstRowAt,
-            ),
-          );
-          const rows = (await Promise.all(loaded)).filter((row): row is { url: string; gzip: number } => row !== null && before.has(row.url));
-          bytes = { kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length, charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)) };
-        }
+        // Only what the page's own resource timing shows complete before its first row (the driver
+        // notices the row a little later).
+        const firstRowAt = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+        const before = new Set(
+          await page.evaluate(
+            (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
+            firstRowAt,
+          ),
+        );
+        const rows = (await Promise.all(loaded)).filter((row): row is { url: string; gzip: number } => row !== null && before.has(row.url));
+        byteRuns.push({ kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length, charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)) });
       } finally {
         await browserContext.close();
       }
@@ -112,14 +113,49 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     context.log(`       runs: ${times.join(', ')} ms  [${context.command}]`);
     const readySorted = [...readyTimes].sort((a, b) => a - b);
     context.log(`       the app's own first row (interactive, replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`);
-    const bytesOk = bytes.kb <= FIRST_ROW_BYTES_TARGET_KB && bytes.charts.length === 0;
+    const bySize = [...byteRuns].sort((a, b) => a.kb - b.kb);
+    const bytes = bySize[Math.floor(bySize.length / 2)]!;
+    const charts = [...new Set(byteRuns.flatMap((run) => run.charts))];
+    const bytesOk = bytes.kb <= FIRST_ROW_BYTES_TARGET_KB && charts.length === 0;
     context.log(
-      `${bytesOk ? 'ok    ' : 'MISSED'} contests list, JS + CSS before the first row: ${bytes.kb.toFixed(1)} KB gzip in ${bytes.files} files (target ≤ ${FIRST_ROW_BYTES_TARGET_KB} KB); chart.js chunks fetched: ${bytes.charts.length ? bytes.charts.join(', ') : 'none'} (${chartChunks.length} in the build)  [${context.command}]`,
+      `${bytesOk ? 'ok    ' : 'MISSED'} contests list, JS + CSS before the first row: ${bytes.kb.toFixed(1)} KB gzip in ${bytes.files} files, median of the runs (runs ${byteRuns.map((run) => run.kb.toFixed(1)).join(', ')} KB; target ≤ ${FIRST_ROW_BYTES_TARGET_KB} KB); chart.js chunks fetched: ${charts.length ? charts.join(', ') : 'none'} (${chartChunks.length} in the build)  [${context.command}]`,
     );
-    return ok && bytesOk;
+    const login = await loginPageBytes(browser, server.base);
+    const loginOk = login.kb <= LOGIN_BYTES_TARGET_KB;
+    context.log(
+      `${loginOk ? 'ok    ' : 'MISSED'} login page, JS before it is usable (its e-mail field in the document): ${login.kb.toFixed(1)} KB gzip in ${login.files} files (target ≤ ${LOGIN_BYTES_TARGET_KB} KB; a signed-out browser with nothing cached)  [${context.command}]`,
+    );
+    return ok && bytesOk && loginOk;
   } finally {
     await browser?.close();
     await server.stop();
+  }
+}
+
+/** The JS (gzip) a signed-out browser with nothing cached loads before the login form's e-mail field is there. */
+async function loginPageBytes(browser: Browser, base: string): Promise<{ kb: number; files: number }> {
+  const browserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await browserContext.newPage();
+    const loaded: Array<Promise<{ url: string; gzip: number } | null>> = [];
+    page.on('response', (response: Response) => {
+      if (!/javascript/.test(response.headers()['content-type'] ?? '')) return;
+      const url = new URL(response.url()).pathname;
+      loaded.push(response.body().then((body) => ({ url, gzip: zlib.gzipSync(body).length }), () => null));
+    });
+    await page.goto(`${base}/login`);
+    await page.waitForSelector('form input[name="email"]', { timeout: 30_000 });
+    const usableAt = await page.evaluate(() => performance.now());
+    const before = new Set(
+      await page.evaluate(
+        (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
+        usableAt,
+      ),
+    );
+    const rows = (await Promise.all(loaded)).filter((row): row is { url: string; gzip: number } => row !== null && before.has(row.url));
+    return { kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length };
+  } finally {
+    await browserContext.close();
   }
 }
 
