@@ -69,8 +69,9 @@ describe('prepared statements', () => {
     const name = statements.nameOf(select);
     expect(name).toMatch(/^ac_\d+$/);
     expect(statements.nameOf(select)).toBe(name);
-    // Writes are never named.
+    // Writes are never named, nor a text that may hold several statements.
     for (let i = 0; i < 3; i++) expect(statements.nameOf('insert into audit_log (action) values ($1)')).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect(statements.nameOf('select 1; select 2')).toBeUndefined();
     for (let i = 0; i < HOT_AFTER; i++) statements.nameOf('with x as (select 1) select * from x');
     expect(statements.size).toBe(2);
     for (let i = 0; i < HOT_AFTER + 1; i++) expect(statements.nameOf('select 3')).toBeUndefined();

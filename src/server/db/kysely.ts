@@ -97,7 +97,9 @@ const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
  * rows of 28 columns: about a quarter of the query's cost in the client); rows built by assigning
  * the columns in order share one hidden class.
  */
-function rowsAsObjects(result: pg.QueryResult): pg.QueryResult {
+function rowsAsObjects(result: pg.QueryResult | pg.QueryResult[]): pg.QueryResult | pg.QueryResult[] {
+  // Several statements in one text (no parameters: the simple protocol) answer one result each.
+  if (Array.isArray(result)) return result.map((one) => rowsAsObjects(one) as pg.QueryResult);
   const fields = result.fields;
   if (!fields || fields.length === 0 || !Array.isArray(result.rows)) return result;
   const names = fields.map((field) => field.name);
@@ -142,10 +144,10 @@ function wrapQuery(client: pg.PoolClient, statements: PreparedStatements): void 
     if (plain && BEGIN.test(text)) inTransaction = true;
     else if (plain && END.test(text)) inTransaction = false;
     const name = plain ? statements.nameOf(text) : undefined;
-    const run = (as: string | undefined) => (query({ name: as, text, values, rowMode: 'array' }) as Promise<pg.QueryResult>).then(rowsAsObjects);
+    const run = (as: string | undefined) => (query({ name: as, text, values, rowMode: 'array' }) as Promise<pg.QueryResult | pg.QueryResult[]>).then(rowsAsObjects);
     let result = plain ? run(name) : query(...args);
     if (name !== undefined) {
-      result = (result as Promise<pg.QueryResult>).catch((error: unknown) => {
+      result = (result as Promise<unknown>).catch((error: unknown) => {
         if (!isStalePreparedStatement(error)) throw error;
         statements.refuse(text as string);
         if (!inTransaction) return run(undefined);

@@ -27,7 +27,8 @@ export class PreparedStatements {
   nameOf(text: string): string | undefined {
     const named = this.#named.get(text);
     if (named !== undefined) return named;
-    if (this.#named.size >= this.maxNamed || !SELECT.test(text) || this.#refused.has(text)) return undefined;
+    // A text with `;` may hold several statements, which a prepared statement cannot.
+    if (this.#named.size >= this.maxNamed || !SELECT.test(text) || text.includes(';') || this.#refused.has(text)) return undefined;
     const seen = (this.#seen.get(text) ?? 0) + 1;
     if (seen < this.hotAfter) {
       // Texts seen once are forgotten in bulk, so a spread of one-off statements costs no memory.
