@@ -49,6 +49,9 @@ describe.each(testDatabaseKinds())('list fields and statement templates on %s', 
     // Without includes, nothing but the id and the fields (and the default sort's column).
     const bare = await get({ fields: 'status,logo_url' });
     expect(Object.keys(bare.data[0]!).sort()).toEqual(['created_at', 'id', 'logo_url', 'status']);
+    // A blank value is no value: every field.
+    const blank = await get({ include: 'customer,category', sort: 'status', direction: 'desc', fields: '', 'fields[customer]': ' ' });
+    expect(blank.data).toEqual(full.data);
   });
 
   it("is what the list screen asks for: the page it shows, smaller", async () => {

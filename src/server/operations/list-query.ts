@@ -156,6 +156,8 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
         }
         continue;
       case 'fields':
+        // Blank, like a blank filter, counts as absent: every field.
+        if (text === '') continue;
         result.fields = fieldList(name, text, [...new Set(['id', ...readableFields(entity), ...Object.keys(d.computed)])]);
         continue;
     }
@@ -165,7 +167,7 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
       if (!d.includes.includes(relation)) {
         throw badRequest(`Unknown include "${relation}" in ${name}.${d.includes.length ? ` Allowed: ${d.includes.join(', ')}.` : ''}`);
       }
-      result.includeFields[relation] = fieldList(name, text, ['id', ...d.relations[relation]!.fields]);
+      if (text !== '') result.includeFields[relation] = fieldList(name, text, ['id', ...d.relations[relation]!.fields]);
       continue;
     }
     const filter = filtersByParam.get(name);
