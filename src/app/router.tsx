@@ -135,13 +135,13 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
             children: [
-              lazyRoute('/dashboard', () => import('./pages/dashboard-page.js')),
+              lazyRoute('/dashboard', () => import('../features/judging/client/dashboard-panels.js')),
               lazyRoute('/sandbox', () => import('./pages/sandbox-page.js')),
-              lazyRoute('/audit-log', () => import('./pages/audit-page.js')),
-              lazyRoute('/trash', () => import('./pages/trash-page.js')),
-              lazyRoute('/import-data', () => import('../engine/import/import-screen.js')),
+              lazyRoute('/audit-log', () => import('../features/history/client/audit-page.js')),
+              lazyRoute('/trash', () => import('../features/history/client/trash-page.js')),
+              lazyRoute('/import-data', () => import('../features/dataio/client/import-screen.js')),
               { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
-              lazyRoute('/manage-account', () => import('./pages/accounts-page.js')),
+              lazyRoute('/manage-account', () => import('../features/accounts/client/accounts-page.js')),
               // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
               {
                 path: '*',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { readEntitySources } from '../../src/server/plugins/entities.js';
 import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
-import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
+import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
 import { GROUP_COUNTS_TABLE } from '../../src/server/operations/count/group-counts.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../../src/shared/dashboard-contract.js';
-import { DEMO_FIGURES } from '../../src/server/db/seed/demo-data.js';
-import { judgingStatus, LATEST_CONTESTS } from '../../src/server/routes/dashboard.js';
+import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
+import { DEMO_FIGURES } from '../../src/features/demo/server/demo-data.js';
+import { judgingStatus, LATEST_CONTESTS } from '../../src/features/judging/server/dashboard-routes.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 

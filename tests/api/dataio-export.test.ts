@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportBatches, exportColumns, cellText, parseExportQuery } from '../../src/server/dataio/export-rows.js';
+import { exportBatches, exportColumns, cellText, parseExportQuery } from '../../src/features/dataio/server/export-rows.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 

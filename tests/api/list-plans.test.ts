@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
+import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
 import { createRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';
 import { fieldKind } from '../../src/shared/descriptor/schema-fields.js';

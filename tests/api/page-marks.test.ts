@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkSeed } from '../../src/server/db/seed/bulk-seed.js';
+import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
 import { pageMarks } from '../../src/server/operations/count/page-marks.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';

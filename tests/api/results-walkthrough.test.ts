@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../../src/shared/dashboard-contract.js';
-import type { ExamResultsData, ShortlistResult } from '../../src/shared/results/results-contract.js';
+import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
+import type { ExamResultsData, ShortlistResult } from '../../src/features/results/shared/results-contract.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { jurorClient } from '../helpers/judging-fixture.js';
 import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';

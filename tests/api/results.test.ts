@@ -2,10 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examNotFinal } from '../../src/extensions/hooks/exam-not-final.js';
+import { examNotFinal } from '../../src/features/judging/server/hooks/exam-not-final.js';
 import { hookServices } from '../../src/server/operations/write-helpers.js';
-import type { DashboardData } from '../../src/shared/dashboard-contract.js';
-import type { ExamResultsData, ShortlistResult } from '../../src/shared/results/results-contract.js';
+import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
+import type { ExamResultsData, ShortlistResult } from '../../src/features/results/shared/results-contract.js';
 import id from '../../locales/id/common.json';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
@@ -226,7 +226,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   });
 
   it("answers the dashboard's charts over every exam: final scores per exam, juror leniency, progress", async () => {
-    const res = await client.get<{ data: import('../../src/shared/results/results-contract.js').ResultsOverview }>('/api/results/overview');
+    const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ResultsOverview }>('/api/results/overview');
     expect(res.status).toBe(200);
     const r1 = await results(exams.r1!.id);
     expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(r1.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean));
@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   it("answers a contest's judging: its status and its row in each exam of its category", async () => {
     const r1 = await results(exams.r1!.id);
     const entry = r1.entries.find((e) => e.submitted > 0)!;
-    const res = await client.get<{ data: import('../../src/shared/results/results-contract.js').ContestJudging }>(`/api/contests/${entry.contestId}/judging`);
+    const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ContestJudging }>(`/api/contests/${entry.contestId}/judging`);
     expect(res.status).toBe(200);
     const row = res.body.data.exams.find((e) => e.examId === exams.r1!.id)!;
     expect(row.entry).toEqual(entry);

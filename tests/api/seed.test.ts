@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { buildDemoData } from '../../src/server/db/seed/demo-data.js';
-import { seed } from '../../src/server/db/seed/seed.js';
-import { createDemoDataOnFirstStart, DEMO_DATA_SETTING } from '../../src/server/plugins/demo-data.js';
+import { buildDemoData } from '../../src/features/demo/server/demo-data.js';
+import { seed } from '../../src/features/demo/server/seed.js';
+import { createDemoDataOnFirstStart, DEMO_DATA_SETTING } from '../../src/features/demo/server/demo-data-plugin.js';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../helpers/databases.js';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
     import('../../src/app/pages/logout-page.js'),
     import('../../src/app/pages/forbidden-page.js'),
     import('../../src/app/pages/faq-page.js'),
-    import('../../src/app/pages/dashboard-page.js'),
+    import('../../src/features/judging/client/dashboard-panels.js'),
     import('../../src/app/pages/profile-page.js'),
     import('../../src/app/pages/fallback-page.js'),
     import('../../src/app/pages/authorizer-page.js'),

@@ -5,9 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, i18nReady } from '../../src/app/i18n.js';
-import { DashboardPage } from '../../src/app/pages/dashboard-page.js';
+import { DashboardPage } from '../../src/features/judging/client/dashboard-panels.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
-import type { DashboardData } from '../../src/shared/dashboard-contract.js';
+import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
 
 const DATA: DashboardData = {
   totals: { juries: 20, exams: 12, companies: 10 },

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/app/i18n.js';
 import '../../src/extensions/client/index.js';
-import { RatingStarsCell } from '../../src/extensions/client/cells/rating-stars-cell.js';
+import { RatingStarsCell } from '../../src/features/judging/client/rating-stars-cell.js';
 import { applicationNames } from '../../src/extensions/extension-names.js';
 import { isEmptyFor } from '../../src/engine/cells/index.js';
 import { registerExtension } from '../../src/engine/registry/index.js';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distribution, finalScores } from '../../src/shared/results/chart-data.js';
-import type { ExamResultsData } from '../../src/shared/results/results-contract.js';
+import { distribution, finalScores } from '../../src/features/results/shared/chart-data.js';
+import type { ExamResultsData } from '../../src/features/results/shared/results-contract.js';
 import { newContext, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
 import { apiClient, apiWrite, openInEnglish } from '../helpers/e2e-page.js';
 

@@ -6,7 +6,7 @@ import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js
 import { type EntitySource, loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { toFieldErrors } from '../../src/shared/field-errors.js';
 import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
-import { slugify } from '../../src/extensions/hooks/slugify.js';
+import { slugify } from '../../src/shared/slugify.js';
 import { objectName } from '../../src/server/db/sync/desired-schema.js';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { companyKey, sameCompany } from '../../src/shared/judging/company-key.js';
-import { canMoveExam } from '../../src/shared/judging/exam-status.js';
-import { weightedTotal } from '../../src/shared/judging/weighted-total.js';
+import { companyKey, sameCompany } from '../../src/features/judging/shared/company-key.js';
+import { canMoveExam } from '../../src/features/judging/shared/exam-status.js';
+import { weightedTotal } from '../../src/features/judging/shared/weighted-total.js';
 
 describe('companyKey', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateExam, populationSd, round2, trimmedMean } from '../../src/shared/results/aggregate.js';
+import { aggregateExam, populationSd, round2, trimmedMean } from '../../src/features/results/shared/aggregate.js';
 
 /*
  * Table 1, exam maximum 100, jurors A=1, B=2, C=3; every entry 10-13 assigned to A, B and C,

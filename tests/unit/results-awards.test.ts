@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateExam } from '../../src/shared/results/aggregate.js';
-import { type AwardRule, computeAwards } from '../../src/shared/results/awards.js';
+import { aggregateExam } from '../../src/features/results/shared/aggregate.js';
+import { type AwardRule, computeAwards } from '../../src/features/results/shared/awards.js';
 
 /** One juror per entry (raw totals): final score = the total. Exam maximum 50, so min_score 80 → 40. */
 const results = (totals: Record<number, number | null>) =>

@@ -7,7 +7,7 @@ import { useAuth } from '../auth/auth-context.js';
 import { formatDateTime } from '../format-date.js';
 import type { LoginState } from '../pages/login-page.js';
 import { LanguageSwitcher } from './language-switcher.js';
-import { NotificationsPopover } from './notifications-popover.js';
+import { NotificationsPopover } from '../../features/notifications/client/notifications-popover.js';
 import { SessionTimer } from './session-timer.js';
 
 /**

@@ -6,7 +6,7 @@ import { authApi } from '../auth/auth-api.js';
 import { usePageTitle } from '../use-page-title.js';
 import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';
-import { TwoFactorCard } from './two-factor-card.js';
+import { TwoFactorCard } from '../../features/accounts/client/two-factor-card.js';
 
 /** The query key of the signed-in admin's profile. */
 export const ME_QUERY_KEY = ['auth', 'me'] as const;

@@ -1,7 +1,7 @@
 import { registerExtension } from '../../engine/registry/index.js';
 import { applicationNames } from '../extension-names.js';
 import { screens } from '../screens/index.js';
-import { RatingStarsCell, ratingOf } from './cells/rating-stars-cell.js';
+import { RatingStarsCell, ratingOf } from '../../features/judging/client/rating-stars-cell.js';
 
 /**
  * The application's client slot: its own cells, widgets, filter inputs, row actions and screens,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
-import { slugify } from './slugify.js';
+import { slugify } from '../../shared/slugify.js';
 
 /**
  * Sets `slug` from `name`, unique in the table: `best-use-of-social`, then `best-use-of-social-2`,

@@ -9,10 +9,10 @@ import type { RegisteredScreen } from '../../engine/registry/index.js';
  * reject, DESIGN §9); the results screens (DESIGN §12).
  */
 export const screens: readonly RegisteredScreen[] = [
-  { path: '/jury', roles: ['juror', 'admin'], load: () => import('./jury-portal-screen.js') },
-  { path: '/exam-judging', roles: ['admin'], load: () => import('./exam-judging-screen.js') },
-  { path: '/exam-judging/:id', roles: ['admin'], load: () => import('./exam-judging-screen.js') },
-  { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./results/results-screen.js') },
-  { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./results/contest-judging-screen.js') },
-  { path: '/manage-applicant/:id/decide', roles: ['admin'], load: () => import('./applicant-decision-screen.js') },
+  { path: '/jury', roles: ['juror', 'admin'], load: () => import('../../features/judging/client/jury-portal-screen.js') },
+  { path: '/exam-judging', roles: ['admin'], load: () => import('../../features/judging/client/exam-judging-screen.js') },
+  { path: '/exam-judging/:id', roles: ['admin'], load: () => import('../../features/judging/client/exam-judging-screen.js') },
+  { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('../../features/results/client/results-screen.js') },
+  { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('../../features/results/client/contest-judging-screen.js') },
+  { path: '/manage-applicant/:id/decide', roles: ['admin'], load: () => import('../../features/judging/client/applicant-decision-screen.js') },
 ];

@@ -1,7 +1,7 @@
 import { registerServerExtension } from '../../shared/extension/server-hooks.js';
-import { assignmentRules } from '../hooks/assignment-rules.js';
-import { examNotFinal } from '../hooks/exam-not-final.js';
-import { examRules } from '../hooks/exam-rules.js';
+import { assignmentRules } from '../../features/judging/server/hooks/assignment-rules.js';
+import { examNotFinal } from '../../features/judging/server/hooks/exam-not-final.js';
+import { examRules } from '../../features/judging/server/hooks/exam-rules.js';
 import { hashPassword } from '../hooks/hash-password.js';
 import { lowercaseEmail } from '../hooks/lowercase-email.js';
 import { slugFromName } from '../hooks/slug-from-name.js';

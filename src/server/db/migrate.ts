@@ -1,11 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
 import { accounts } from './migrations/002-accounts.js';
-import { judging } from './migrations/004-judging.js';
-import { resultsTables } from './migrations/005-results.js';
+import { judging } from '../../features/judging/server/migrations/004-judging.js';
+import { resultsTables } from '../../features/results/server/migrations/005-results.js';
 import { history } from './migrations/006-history.js';
-import { dataioTables } from './migrations/007-dataio.js';
-import { dataioJobState } from './migrations/008-dataio-job-state.js';
+import { dataioTables } from '../../features/dataio/server/migrations/007-dataio.js';
+import { dataioJobState } from '../../features/dataio/server/migrations/008-dataio-job-state.js';
 
 /** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {

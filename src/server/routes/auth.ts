@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountService, type ProfileInput, type RegisterInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
-import { juryRecordExists } from '../auth/jury-link.js';
+import { juryRecordExists } from '../../features/accounts/server/jury-link.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE } from '../auth/lockout.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
 import { ROLES } from '../../shared/roles.js';

@@ -1,0 +1,243 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { AccountSummary, SignInRecord } from '../../../shared/api-contract.js';
+import type { Role } from '../../../shared/roles.js';
+import type { AppConfig } from '../../../server/config.js';
+import type { SystemTables } from '../../../server/db/system-tables.js';
+import { conflict, notFound } from '../../../server/errors.js';
+import type { AccountService } from '../../../server/auth/account-service.js';
+import { emailTaken } from '../../../server/auth/account-service.js';
+import { writeAudit } from '../../../server/auth/audit.js';
+import type { AuthContext, AuthService, ClientInfo } from '../../../server/auth/auth-service.js';
+import { type Mailer, translate } from '../../../server/auth/mailer.js';
+import { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from '../../../server/auth/password-resets.js';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../../server/auth/users.js';
+
+type Db = Kysely<SystemTables>;
+
+/** POST /api/accounts body. */
+export interface InviteInput {
+  name: string;
+  email: string;
+  role: Role;
+  jury_id?: number | null;
+}
+
+/** PUT /api/accounts/{id} body. */
+export interface AccountChanges {
+  name?: string;
+  role?: Role;
+  jury_id?: number | null;
+}
+
+const refused = (message: string, messageKey: string) => conflict(message, [{ path: 'id', keyword: 'account', messageKey, params: {} }]);
+
+const iso = (value: unknown) => (value ? new Date(value as Date | string).toISOString() : null);
+
+/** An account as the accounts screen lists it. */
+export function toAccountSummary(row: UserRow): AccountSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    jury_id: row.jury_id ?? null,
+    status: row.disabled_at ? 'disabled' : row.password_hash ? 'active' : 'invited',
+    last_login_at: iso(row.last_login_at),
+    two_factor: Boolean(row.totp_enabled_at),
+    invited_at: iso(row.invited_at),
+    disabled_at: iso(row.disabled_at),
+    created_at: iso(row.created_at)!,
+  };
+}
+
+/**
+ * The admins' accounts screen (DESIGN §10): list, invite by e-mail (a 72 h single-use
+ * set-password link), resend, change name or role, disable and enable (every session of the account
+ * ends at once), and the sign-in history. An admin may not disable or demote themself, nor the last
+ * active admin. Every action is audited.
+ */
+export class AccountsAdmin {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<AppConfig, 'publicUrl'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private get db(): Db {
+    return this.auth.db;
+  }
+
+  async list(): Promise<AccountSummary[]> {
+    const rows = await this.db.selectFrom('users').selectAll().orderBy('name').orderBy('id').execute();
+    return rows.map(toAccountSummary);
+  }
+
+  private async get(id: number): Promise<UserRow> {
+    const row = await findUserById(this.db, id);
+    if (!row) throw notFound('No account has this ID.');
+    return row;
+  }
+
+  /** Creates the account without a password and mails its set-password link. */
+  async invite(by: AuthContext, input: InviteInput, client: ClientInfo): Promise<AccountSummary> {
+    const juryId = await this.accounts.checkJuryLink(input.role, input.jury_id);
+    if (await findUserByEmail(this.db, input.email)) throw emailTaken();
+    const created = await this.db.transaction().execute((trx) => this.createInvited(trx, by, { ...input, jury_id: juryId }, client));
+    await this.sendInvitation(created, by);
+    return toAccountSummary(created);
+  }
+
+  /**
+   * Inserts an invited account (no password yet) in the caller's transaction and audits it; the
+   * caller has checked the jury link. Mail its link with {@link sendInvitation} once committed (an
+   * approved jury applicant's juror account is made this way).
+   */
+  async createInvited(trx: Db, by: AuthContext, input: InviteInput, client: ClientInfo): Promise<UserRow> {
+    if (await findUserByEmail(trx, input.email)) throw emailTaken();
+    const juryId = input.jury_id ?? null;
+    const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, juryId });
+    if (!row) throw emailTaken();
+    const invited = await trx.updateTable('users').set({ invited_at: sql`now()`, invited_by: by.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, juryId } });
+    return invited;
+  }
+
+  /** Mails a new link to an account that has not set its password yet; the old link stops working. */
+  async resend(by: AuthContext, id: number, client: ClientInfo): Promise<AccountSummary> {
+    const row = await this.get(id);
+    if (row.password_hash) throw refused('This account has already set its password.', 'pages.accounts.errors.notInvited');
+    if (row.disabled_at) throw refused('This account is disabled.', 'pages.accounts.errors.disabled');
+    await revokeResetTokens(this.db, row.id);
+    const updated = await this.db.updateTable('users').set({ invited_at: sql`now()` }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    await writeAudit(this.db, { action: 'accounts.invite_resent', userId: by.id, ip: client.ip, details: { accountId: row.id } });
+    await this.sendInvitation(updated, by);
+    return toAccountSummary(updated);
+  }
+
+  /** Mails the account a new 72 h single-use set-password link (the log when no mail transport). */
+  async sendInvitation(account: UserRow, by: AuthContext): Promise<void> {
+    const token = await createResetToken(this.db, account.id, 'invite');
+    const link = `${this.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const inviter = await findUserById(this.db, by.id);
+    const language = inviter?.preferences?.language ?? 'en';
+    await this.mailer.send({
+      to: account.email,
+      subject: translate(language, 'emails.invitation.subject'),
+      text: translate(language, 'emails.invitation.body', {
+        name: account.name,
+        inviter: by.name,
+        link,
+        hours: String(INVITE_TOKEN_TTL_SECONDS / 3600),
+      }),
+    });
+  }
+
+  /** Changes an account's name, role or jury link; a role change ends its sessions (the token carries the role). */
+  async update(by: AuthContext, id: number, changes: AccountChanges, client: ClientInfo): Promise<AccountSummary> {
+    return this.guarded(id, async (trx, row) => {
+      const role = changes.role ?? (row.role as Role);
+      if (role !== row.role && row.role === 'admin') await this.assertNotLastAdmin(trx, by, row, 'demote');
+      const juryId =
+        changes.jury_id !== undefined ? await this.accounts.checkJuryLink(role, changes.jury_id, trx) : role === 'juror' ? row.jury_id : null;
+      const updated = await trx
+        .updateTable('users')
+        .set({ name: changes.name?.trim() ?? row.name, role, jury_id: juryId, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (role !== row.role) await this.auth.revokeAll(id, 'role_changed', undefined, trx);
+      await writeAudit(trx, {
+        action: 'accounts.update',
+        userId: by.id,
+        ip: client.ip,
+        details: { accountId: id, fields: Object.keys(changes), ...(role !== row.role ? { from: row.role, to: role } : {}) },
+      });
+      return toAccountSummary(updated);
+    });
+  }
+
+  /** Disables an account: it can no longer sign in, and every session of it ends now. */
+  async disable(by: AuthContext, id: number, client: ClientInfo): Promise<AccountSummary> {
+    return this.guarded(id, async (trx, row) => {
+      if (row.disabled_at) return toAccountSummary(row);
+      if (row.role === 'admin') await this.assertNotLastAdmin(trx, by, row, 'disable');
+      const updated = await trx.updateTable('users').set({ disabled_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await this.auth.revokeAll(id, 'disabled', undefined, trx);
+      await writeAudit(trx, { action: 'accounts.disable', userId: by.id, ip: client.ip, details: { accountId: id } });
+      return toAccountSummary(updated);
+    });
+  }
+
+  async enable(by: AuthContext, id: number, client: ClientInfo): Promise<AccountSummary> {
+    return this.guarded(id, async (trx, row) => {
+      if (!row.disabled_at) return toAccountSummary(row);
+      const updated = await trx.updateTable('users').set({ disabled_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await writeAudit(trx, { action: 'accounts.enable', userId: by.id, ip: client.ip, details: { accountId: id } });
+      return toAccountSummary(updated);
+    });
+  }
+
+  /** The account's sign-ins, newest first (sessions are kept 90 days), and how each ended. */
+  async history(id: number): Promise<SignInRecord[]> {
+    await this.get(id);
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select([
+        'created_at',
+        'ip',
+        'user_agent',
+        'revoked_reason',
+        'revoked_at',
+        sql<boolean>`revoked_at is null and idle_expires_at > now() and absolute_expires_at > now()`.as('live'),
+        sql<Date>`least(idle_expires_at, absolute_expires_at)`.as('expires_at'),
+      ])
+      .where('user_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((row) => ({
+      started_at: iso(row.created_at)!,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      ended: row.revoked_reason ?? (row.live ? 'active' : 'expired'),
+      ended_at: row.revoked_at ? iso(row.revoked_at) : row.live ? null : iso(row.expires_at),
+    }));
+  }
+
+  /**
+   * Runs a change of one account in a transaction that holds every admin row locked, so two admins
+   * disabling each other at once cannot leave no active admin.
+   */
+  private async guarded<T>(id: number, work: (trx: Db, row: UserRow) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where((eb) => eb.or([eb('role', '=', 'admin'), eb('id', '=', id)])).orderBy('id').forUpdate().execute();
+      const row = await findUserById(trx, id);
+      if (!row) throw notFound('No account has this ID.');
+      return work(trx, row);
+    });
+    // A request that read a session as live before the commit may have cached it: forget it all
+    // (the cache holds at most a second of checks), so the account's next call is refused.
+    this.auth.cache.clear();
+    return result;
+  }
+
+  private async assertNotLastAdmin(trx: Db, by: AuthContext, row: UserRow, what: 'disable' | 'demote'): Promise<void> {
+    if (row.id === by.id) {
+      throw refused(`An admin cannot ${what} their own account.`, what === 'disable' ? 'pages.accounts.errors.disableSelf' : 'pages.accounts.errors.demoteSelf');
+    }
+    const others = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'admin')
+      .where('disabled_at', 'is', null)
+      .where('password_hash', 'is not', null)
+      .where('id', '!=', row.id)
+      .executeTakeFirstOrThrow();
+    if (Number(others.n) === 0) {
+      throw refused(`The last active admin cannot be ${what === 'disable' ? 'disabled' : 'demoted'}.`, 'pages.accounts.errors.lastAdmin');
+    }
+  }
+}

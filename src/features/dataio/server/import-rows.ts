@@ -1,0 +1,209 @@
+import type { FieldError } from '../../../shared/api-contract.js';
+import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
+import type { ImportConfig, JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
+import { messageKeyFor } from '../../../shared/field-errors.js';
+import { translate } from '../../../server/auth/mailer.js';
+import { AppError, badRequest } from '../../../server/errors.js';
+import { validateWriteBody } from '../../../server/operations/write-body.js';
+import { fieldLabelKey, LANGUAGES } from './export-rows.js';
+
+/** Column index → field name (`null`: the column is not imported). */
+export type ImportMapping = Array<string | null>;
+/** Corrections typed in the preview: row number (1 = first data row) → field → value. */
+export type ImportFixes = Record<string, Record<string, string>>;
+
+/** One row checked: its body for the write, or its field errors. */
+export interface CheckedRow {
+  row: number;
+  data?: Record<string, unknown>;
+  /** The stored record's id when the row updates by key. */
+  id?: number;
+  errors: FieldError[];
+}
+
+/** The import block of an importable entity; 404 for any other. */
+export function importConfigOf(entity: LoadedEntity | undefined): ImportConfig {
+  if (!entity?.descriptor.import) throw new AppError(404, 'NOT_FOUND', 'This entity cannot be imported.');
+  return entity.descriptor.import;
+}
+
+const normalise = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+/**
+ * Guesses which field each column holds, by its header: the field's name (`job_title`, `Job
+ * title`), or its label in English, Indonesian or Malay ('Kata sandi' → password). Each field is
+ * taken once; unknown headers map to nothing.
+ */
+export function guessMapping(entity: LoadedEntity, headers: readonly string[]): ImportMapping {
+  const config = importConfigOf(entity);
+  const names = new Map<string, string>();
+  for (const field of config.fields) {
+    names.set(normalise(field), field);
+    for (const language of LANGUAGES) {
+      const label = translate(language, fieldLabelKey(entity, field));
+      if (!label.includes('.')) names.set(normalise(label), field);
+    }
+  }
+  const taken = new Set<string>();
+  return headers.map((header) => {
+    const field = names.get(normalise(header));
+    if (!field || taken.has(field)) return null;
+    taken.add(field);
+    return field;
+  });
+}
+
+/** Checks a mapping sent by the client: one entry per column, import fields only, each once. */
+export function checkMapping(entity: LoadedEntity, mapping: unknown, columns: number): ImportMapping {
+  const config = importConfigOf(entity);
+  if (!Array.isArray(mapping) || mapping.length !== columns) throw badRequest(`The mapping must have one entry per column (${columns}).`);
+  const seen = new Set<string>();
+  for (const field of mapping) {
+    if (field === null || field === '') continue;
+    if (typeof field !== 'string' || !config.fields.includes(field)) throw badRequest(`The mapping names a field that cannot be imported: ${String(field)}.`);
+    if (seen.has(field)) throw badRequest(`The mapping maps two columns to ${field}.`);
+    seen.add(field);
+  }
+  return mapping.map((field) => (field === '' ? null : (field as string | null)));
+}
+
+/** Checks the preview's corrections: row numbers to import fields to short texts. */
+export function checkFixes(entity: LoadedEntity, fixes: unknown, rows: number): ImportFixes {
+  if (fixes === undefined || fixes === null) return {};
+  const config = importConfigOf(entity);
+  if (typeof fixes !== 'object' || Array.isArray(fixes)) throw badRequest('The fixes must be an object.');
+  const clean: ImportFixes = {};
+  for (const [row, values] of Object.entries(fixes as Record<string, unknown>)) {
+    const n = Number(row);
+    if (!/^[1-9]\d*$/.test(row) || n > rows || !values || typeof values !== 'object') throw badRequest(`The fixes name a row that is not in the file: ${row}.`);
+    clean[row] = {};
+    for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
+      if (!config.fields.includes(field) || typeof value !== 'string' || value.length > 10_000) throw badRequest(`The fix of row ${row} is not valid.`);
+      clean[row]![field] = value;
+    }
+  }
+  return clean;
+}
+
+const TRUE = new Set(['true', '1', 'yes', 'y', 'ya', 'active', 'aktif', 'x']);
+const FALSE = new Set(['false', '0', 'no', 'n', 'tidak', 'inactive', 'tidak aktif', 'nonaktif', 'tidak aktif']);
+
+/**
+ * A cell's text as the value a form would send for the field: numbers for number fields,
+ * true/false (also yes/no, ya/tidak, active/inactive) for booleans, JSON for objects. A value that
+ * cannot be converted stays text, so the validator reports it with the form's message.
+ */
+export function cellValue(property: JsonSchema | undefined, text: string): unknown {
+  if (!property) return text;
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const kind = fieldKind(property);
+  if ((kind === 'integer' || kind === 'number' || kind === 'bigint') && /^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (kind === 'boolean') {
+    const lower = trimmed.toLowerCase();
+    if (TRUE.has(lower)) return true;
+    if (FALSE.has(lower)) return false;
+  }
+  if (kind === 'json' && trimmed.length <= 10_000) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return trimmed;
+    }
+  }
+  return text;
+}
+
+/** What checking rows needs: the entity, its import schema, and the key's stored ids. */
+export interface RowChecker {
+  check(values: readonly string[], row: number, fixes: Record<string, string> | undefined): CheckedRow;
+  /** The row's key value (lower-cased text), if the import updates by key and the row has one. */
+  keyOf(values: readonly string[], fixes: Record<string, string> | undefined): string | undefined;
+}
+
+/**
+ * Builds the row checker of one import: each row becomes the body a form would send (mapped
+ * cells converted, preview fixes applied, a comparison's missing side copied from the other, as
+ * the password confirmation), then goes through the very validator the forms' API uses, giving
+ * the same message keys. A row whose key names a stored record (`existing`) is checked as an edit
+ * of that record (the stored values fill the edit form's fields the file leaves out); a key seen
+ * earlier in the file is a duplicate.
+ */
+export function createRowChecker(entity: LoadedEntity, mapping: ImportMapping, existing: ReadonlyMap<string, { id: number; record: Record<string, unknown> }>): RowChecker {
+  const config = importConfigOf(entity);
+  const d = entity.descriptor;
+  const props = entity.schema.properties ?? {};
+  const mapped = new Set(mapping.filter((field): field is string => field !== null));
+  const writable = config.fields.filter((field) => !props[field]?.readOnly);
+  const createSchema = importSchema(entity, writable);
+  const editFields = d.forms.edit.fields;
+  const seenKeys = new Set<string>();
+  const bodyOf = (values: readonly string[], fixes: Record<string, string> | undefined) => {
+    const body: Record<string, unknown> = {};
+    mapping.forEach((field, column) => {
+      if (field !== null) body[field] = cellValue(props[field], values[column] ?? '');
+    });
+    for (const [field, value] of Object.entries(fixes ?? {})) body[field] = cellValue(props[field], value);
+    for (const rule of d.comparisons) {
+      if (rule.operator === 'eq' && !mapped.has(rule.field) && !(fixes && rule.field in fixes) && rule.other in body) body[rule.field] = body[rule.other];
+    }
+    return body;
+  };
+  const keyOf = (body: Record<string, unknown>) => {
+    if (!config.key) return undefined;
+    const value = body[config.key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+  };
+  return {
+    keyOf: (values, fixes) => keyOf(bodyOf(values, fixes)),
+    check(values, row, fixes) {
+      const body = bodyOf(values, fixes);
+      const key = keyOf(body);
+      const errors: FieldError[] = [];
+      if (key !== undefined) {
+        if (seenKeys.has(key)) errors.push({ path: config.key!, keyword: 'unique', messageKey: messageKeyFor(d.messages, config.key!, 'unique'), params: {} });
+        seenKeys.add(key);
+      }
+      const stored = key === undefined ? undefined : existing.get(key);
+      try {
+        if (stored) {
+          const edit: Record<string, unknown> = {};
+          for (const field of editFields) if (field in stored.record) edit[field] = stored.record[field];
+          for (const field of editFields) if (field in body) edit[field] = body[field];
+          const data = validateWriteBody(entity, edit, 'update');
+          return { row, id: stored.id, data, errors };
+        }
+        if (config.key && props[config.key]?.readOnly) delete body[config.key];
+        const data = validateWriteBody(entity, body, 'create', createSchema);
+        return errors.length > 0 ? { row, errors } : { row, data, errors };
+      } catch (error) {
+        if (error instanceof AppError && error.errors) return { row, errors: [...errors, ...error.errors] };
+        throw error;
+      }
+    },
+  };
+}
+
+const importSchemas = new WeakMap<LoadedEntity, JsonSchema>();
+
+/** The body schema of an imported row: the import's writable fields, required as the entity says. */
+function importSchema(entity: LoadedEntity, fields: readonly string[]): JsonSchema {
+  let schema = importSchemas.get(entity);
+  if (!schema) {
+    const properties: Record<string, JsonSchema> = {};
+    for (const field of fields) {
+      const property = { ...(entity.schema.properties?.[field] ?? {}) };
+      delete property.readOnly;
+      properties[field] = property;
+    }
+    const required = (entity.schema.required ?? []).filter((field) => fields.includes(field));
+    schema = { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
+    importSchemas.set(entity, schema);
+  }
+  return schema;
+}

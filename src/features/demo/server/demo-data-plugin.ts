@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Kysely, sql } from 'kysely';
+import { buildDemoData } from './demo-data.js';
+import { insertRecords } from './insert-records.js';
+import type { EntityRegistry } from '../../../server/operations/context.js';
+
+/** The settings key recording that the first start has dealt with demo data (created or declined). */
+export const DEMO_DATA_SETTING = 'demo_data';
+const LOCK_KEY = 7_301_947_222;
+
+/**
+ * Creates the demo data set when the database has never had it and every entity table is empty.
+ * Runs in one transaction under an advisory lock (two servers starting together create it once)
+ * and records the outcome in `settings`, so emptying the tables later never brings it back.
+ * Returns the start-up note, or undefined when nothing was done.
+ */
+export async function createDemoDataOnFirstStart(db: Kysely<any>, registry: EntityRegistry, now = new Date()): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    const done = await trx.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_SETTING).executeTakeFirst();
+    if (done) return undefined;
+    const set = buildDemoData(now);
+    const tables = set.order.map((name) => registry.byName.get(name)?.descriptor.table).filter((t): t is string => !!t);
+    for (const table of tables) {
+      const row = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} limit 1`.execute(trx);
+      if (row.rows.length > 0) {
+        await trx.insertInto('settings').values({ key: DEMO_DATA_SETTING, value: `skipped: ${table} had rows` }).execute();
+        return undefined;
+      }
+    }
+    const report = await insertRecords(trx, registry, set);
+    // '10 companies, 6 categories': the plural is the entity's endpoint, as in the API's in-use message.
+    const counts = Object.entries(report.ids).map(([name, ids]) => {
+      const plural = registry.byName.get(name)?.descriptor.endpoint.replace(/[-_]/g, ' ') ?? name;
+      return `${ids.length} ${ids.length === 1 ? name : plural}`;
+    });
+    await trx.insertInto('settings').values({ key: DEMO_DATA_SETTING, value: `created ${now.toISOString()}: ${counts.join(', ')}` }).execute();
+    const skipped = report.skipped.length ? ` (not created: ${report.skipped.join(', ')})` : '';
+    return `Demo data created: ${counts.join(', ')}${skipped}. Set DEMO_DATA=false to start empty.`;
+  });
+}
+
+/**
+ * On the first start of an empty database (and `DEMO_DATA` not false), fills it with the demo
+ * data set whose dashboard shows the spec's sample figures. Registered after the entity tables
+ * are synced.
+ */
+export const demoDataPlugin = fp(async function demoDataPlugin(app: FastifyInstance) {
+  if (!app.config.demoData) return;
+  const note = await createDemoDataOnFirstStart(app.db, app.entities);
+  if (note) {
+    app.startupNotes.push(note);
+    app.log.info(note);
+  }
+});

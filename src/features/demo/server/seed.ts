@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AppConfig } from '../../../server/config.js';
+import { acquireDataDirLock } from '../../../server/data-dir-lock.js';
+import { createRegistry } from '../../../server/operations/context.js';
+import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
+import { loadConfiguredEntities } from '../../../server/plugins/entities.js';
+import { openDatabase } from '../../../server/db/kysely.js';
+import { migrateToLatest } from '../../../server/db/migrate.js';
+import { syncEntityTables } from '../../../server/db/sync/index.js';
+import { bulkSeed } from './bulk-seed.js';
+
+const USAGE = 'Usage: npm run seed -- --contests <count> [--customers <count>] [--campaigns <count>]\n' +
+  'Fills the database of DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite) for benchmarks; the server must be stopped when it uses PGlite.';
+
+function count(name: string, raw: string | undefined, required: boolean): number | undefined {
+  if (raw === undefined) {
+    if (required) throw new Error(`--${name} is required.\n${USAGE}`);
+    return undefined;
+  }
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 50_000_000) throw new Error(`--${name} must be a whole number from 1 to 50000000; got "${raw}".`);
+  return Number(raw);
+}
+
+/**
+ * `npm run seed -- --contests N`: opens the configured database, brings its tables up to date,
+ * creates the demo data set when the database is new, then adds N generated contests (and their
+ * customers and campaigns) with set-based SQL.
+ */
+export async function seed(config: AppConfig, argv: string[], log: (line: string) => void): Promise<string> {
+  const { values } = parseArgs({ args: argv, options: { contests: { type: 'string' }, customers: { type: 'string' }, campaigns: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) return USAGE;
+  const contests = count('contests', values.contests, true)!;
+  const embedded = !config.databaseUrl && config.dataDir !== ':memory:';
+  const release = embedded ? acquireDataDirLock(config.dataDir, 'seed') : undefined;
+  try {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: embedded ? path.join(config.dataDir, 'pglite') : undefined,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
+    try {
+      await migrateToLatest(database.db);
+      const entities = loadConfiguredEntities(config);
+      await syncEntityTables(database.db, entities);
+      const registry = createRegistry(entities);
+      const demo = await createDemoDataOnFirstStart(database.db, registry);
+      if (demo) log(demo);
+      const report = await bulkSeed(database.db, registry, {
+        contests,
+        customers: count('customers', values.customers, false),
+        campaigns: count('campaigns', values.campaigns, false),
+        log,
+      });
+      return `Seeded ${report.contests} contests, ${report.customers} customers and ${report.campaigns} campaigns in ${report.seconds} s (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL'}).`;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    release?.();
+  }
+}

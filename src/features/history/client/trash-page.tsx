@@ -1,0 +1,137 @@
+import { ResetIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Button, Card, Table, Text } from '@radix-ui/themes';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { toast } from 'react-toastify';
+import { describeError } from '../../../engine/data/api-error.js';
+import { formatLongDate } from '../../../engine/cells/dates.js';
+import { http } from '../../../engine/data/http-client.js';
+import { queryKeys } from '../../../engine/data/query-keys.js';
+import { findEntity, useMetaEntities } from '../../../engine/data/use-meta.js';
+import { restoreRecord } from '../../../engine/data/undo-toast.js';
+import { mutationErrorText } from '../../../engine/data/use-entity-mutations.js';
+import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { HistoryPager } from '../../../engine/detail/record-history.js';
+import { ScreenHeader } from '../../../engine/ui/screen-header.js';
+import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import { usePageTitle } from '../../../app/use-page-title.js';
+import { entityText } from '../../../engine/data/entity-labels.js';
+
+interface TrashItem {
+  id: number;
+  entity: string;
+  endpoint: string | null;
+  record_id: number;
+  title: string | null;
+  deleted_at: string;
+  expires_at: string;
+  deleted_by: { id: number; name: string | null } | null;
+}
+
+/** `/trash` (admins): deleted records of the last 30 days, restored one by one or emptied for good. */
+export function TrashPage(): ReactElement {
+  const { t, i18n } = useTranslation();
+  usePageTitle('history.trash.title');
+  const entities = useMetaEntities().data;
+  const client = useQueryClient();
+  const dialogs = useDialogs();
+  const [page, setPage] = useState(1);
+  const trash = useQuery({
+    queryKey: ['trash', page],
+    queryFn: ({ signal }) => http.get<{ data: TrashItem[]; meta: { last_page: number; total: number } }>('/trash', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const date = (value: string) => {
+    const text = formatLongDate(value, i18n.language, true);
+    return text === 'invalid' || text === null ? value : text;
+  };
+
+  const restore = async (item: TrashItem) => {
+    const entity = findEntity(entities, item.entity);
+    if (!entity) return;
+    try {
+      await restoreRecord(entity, item.record_id);
+      toast.success(t('history.restored', { name: item.title ?? `#${item.record_id}` }));
+      await client.invalidateQueries({ queryKey: queryKeys.entity(entity.name) });
+    } catch (error) {
+      toast.error(mutationErrorText(error, t, t('history.restore_failed')));
+    }
+    await trash.refetch();
+  };
+
+  const empty = async () => {
+    await dialogs.confirm({
+      title: t('history.trash.empty'),
+      description: t('history.trash.empty_confirm', { count: trash.data?.meta.total ?? 0 }),
+      confirmText: t('common.yes'),
+      cancelText: t('common.no'),
+      onConfirm: async () => {
+        await http.delete('/trash');
+        toast.success(t('history.trash.emptied'));
+        await trash.refetch();
+      },
+    });
+  };
+
+  let body: ReactElement;
+  if (trash.isPending) body = <LoadingState />;
+  else if (trash.error) body = <ErrorState message={t('history.load_error', { message: describeError(trash.error, t) })} />;
+  else if (trash.data.data.length === 0) body = <Text>{t('history.trash.none')}</Text>;
+  else
+    body = (
+      <>
+        <Table.Root variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>{t('history.trash.record')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t('history.trash.kind')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t('history.trash.deleted')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t('history.trash.expires')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {trash.data.data.map((item) => {
+              const entity = findEntity(entities, item.entity);
+              return (
+                <Table.Row key={item.id}>
+                  <Table.RowHeaderCell>{item.title ?? `#${item.record_id}`}</Table.RowHeaderCell>
+                  <Table.Cell>{entity ? entityText(entity, 'title', t) : item.entity}</Table.Cell>
+                  <Table.Cell>{t('history.by', { name: item.deleted_by?.name ?? t('history.system') })} · {date(item.deleted_at)}</Table.Cell>
+                  <Table.Cell>{date(item.expires_at)}</Table.Cell>
+                  <Table.Cell>
+                    <Button size="1" variant="soft" disabled={!entity?.permissions.delete} onClick={() => restore(item)}>
+                      <ResetIcon aria-hidden />
+                      {t('history.trash.restore')}
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+        <HistoryPager page={page} pages={trash.data.meta.last_page} onPage={setPage} />
+      </>
+    );
+
+  return (
+    <>
+      <ScreenHeader
+        trail={[{ label: t('history.trash.title') }]}
+        heading={t('history.trash.title')}
+        subheading={t('history.trash.retention')}
+        actions={
+          <Button color="red" variant="soft" disabled={!trash.data?.meta.total} onClick={empty}>
+            <TrashIcon aria-hidden />
+            {t('history.trash.empty')}
+          </Button>
+        }
+      />
+      <Card size="2">{body}</Card>
+    </>
+  );
+}
+
+export { TrashPage as Component };
+export default TrashPage;

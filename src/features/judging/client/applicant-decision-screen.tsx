@@ -1,0 +1,156 @@
+import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { describeError } from '../../../engine/data/api-error.js';
+import { http } from '../../../engine/data/http-client.js';
+import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
+import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import { useToasts } from '../../../engine/ui/toast-context.js';
+
+/** A failed write's text: its field errors by key in the user's language, else the error's code. */
+function errorText(error: unknown, t: TFunction): string {
+  const fields = (error as { errors?: Array<{ messageKey?: string; params?: Record<string, unknown> }> }).errors ?? [];
+  const texts = fields.filter((e) => e.messageKey).map((e) => t(e.messageKey!, e.params ?? {}));
+  return texts.length > 0 ? texts.join(' ') : describeError(error, t);
+}
+
+interface Applicant {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  country: string;
+  status: 'applied' | 'approved' | 'rejected';
+  rejection_reason: string | null;
+  jury_id: number | null;
+}
+
+const STATUS_COLORS = { applied: 'amber', approved: 'green', rejected: 'red' } as const;
+
+/**
+ * `/manage-applicant/:id/decide`: a jury applicant's decision (DESIGN §9). Approve (for the round
+ * chosen) creates the juror and the juror's account, and mails its invitation; reject needs a
+ * reason. Each asks for a confirm; the server checks the role and audits both. A decided
+ * application shows its outcome.
+ */
+export default function ApplicantDecisionScreen(): ReactElement {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const toasts = useToasts();
+  const client = useQueryClient();
+  const id = Number(useParams().id);
+  const [round, setRound] = useState('1');
+  usePageTitle('judging.applicant.title');
+  const queryKey = ['applicant-decision', id] as const;
+  const query = useQuery({ queryKey, queryFn: () => http.get<{ data: Applicant }>(`/applicants/${id}`).then((r) => r.data), enabled: Number.isInteger(id) && id > 0 });
+  const back = { to: '/manage-applicant', label: t('nav.applicants') };
+  if (query.isError) return <ErrorState message={t('judging.applicant.load_error', { message: describeError(query.error, t) })} back={back} />;
+  if (!query.data) return <LoadingState />;
+  const applicant = query.data;
+
+  const decided = async (message: string) => {
+    toasts.success(message);
+    await client.invalidateQueries({ queryKey });
+    // The generic list and detail screens of applicants, juries and accounts show the new rows.
+    void client.invalidateQueries();
+  };
+  const approve = () =>
+    dialogs.confirm({
+      title: t('judging.actions.approve_title'),
+      description: t('judging.actions.approve_confirm', { round }),
+      onConfirm: async () => {
+        try {
+          await http.post(`/applicants/${id}/approve`, { round: Number(round) });
+        } catch (error) {
+          toasts.error(errorText(error, t));
+          throw error;
+        }
+        await decided(t('judging.applicant.approved_invited', { email: applicant.email }));
+      },
+    });
+  const reject = () => {
+    let reason = '';
+    return dialogs.confirm({
+      title: t('judging.actions.reject_title'),
+      description: (
+        <label>
+          <Text as="div" size="2" mb="1">{t('judging.actions.reject_reason')}</Text>
+          <TextArea aria-label={t('judging.actions.reject_reason')} autoFocus minLength={3} maxLength={500} onChange={(e) => (reason = e.target.value)} />
+          <Text as="div" size="1" color="gray">{t('results.reasonHelp')}</Text>
+        </label>
+      ),
+      confirmText: t('judging.actions.reject'),
+      onConfirm: async () => {
+        try {
+          await http.post(`/applicants/${id}/reject`, { reason });
+        } catch (error) {
+          toasts.error(errorText(error, t));
+          throw error;
+        }
+        await decided(t('judging.actions.rejected'));
+      },
+    });
+  };
+
+  const trail = [
+    { label: t('nav.applicants'), url: '/manage-applicant' },
+    { label: applicant.name, url: `/manage-applicant/${id}` },
+    { label: t('judging.applicant.title') },
+  ];
+  return (
+    <>
+      <ScreenHeader trail={trail} heading={t('judging.applicant.heading', { name: applicant.name })} />
+      <Card size="2">
+        <Flex direction="column" gap="4">
+          <DataList.Root>
+            <DataList.Item>
+              <DataList.Label>{t('entities.applicant.fields.email')}</DataList.Label>
+              <DataList.Value>{applicant.email}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>{t('entities.applicant.fields.company')}</DataList.Label>
+              <DataList.Value>{applicant.company ?? t('common.not_provided')}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>{t('entities.applicant.fields.status')}</DataList.Label>
+              <DataList.Value>
+                <Badge color={STATUS_COLORS[applicant.status]}>{t(`entities.applicant.enum.status.${applicant.status}`)}</Badge>
+              </DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+          {applicant.status === 'applied' && (
+            <Flex gap="3" align="end" wrap="wrap">
+              <label>
+                <Text as="div" size="2">{t('judging.applicant.round')}</Text>
+                <Select.Root value={round} onValueChange={setRound}>
+                  <Select.Trigger aria-label={t('judging.applicant.round')} />
+                  <Select.Content>
+                    <Select.Item value="1">{t('entities.jury.rounds.1')}</Select.Item>
+                    <Select.Item value="2">{t('entities.jury.rounds.2')}</Select.Item>
+                  </Select.Content>
+                </Select.Root>
+              </label>
+              <Button color="green" onClick={() => void approve()}>{t('judging.actions.approve')}</Button>
+              <Button color="red" variant="soft" onClick={() => void reject()}>{t('judging.actions.reject')}</Button>
+            </Flex>
+          )}
+          {applicant.status === 'approved' && (
+            <Text role="status">
+              {t('judging.applicant.approved_state')}{' '}
+              {applicant.jury_id && (
+                <Link asChild>
+                  <RouterLink to={`/manage-jury/${applicant.jury_id}`}>{t('judging.applicant.view_juror')}</RouterLink>
+                </Link>
+              )}
+            </Text>
+          )}
+          {applicant.status === 'rejected' && <Text role="status">{t('judging.applicant.rejected_state', { reason: applicant.rejection_reason ?? '' })}</Text>}
+        </Flex>
+      </Card>
+    </>
+  );
+}

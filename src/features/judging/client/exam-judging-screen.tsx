@@ -1,0 +1,253 @@
+import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { http } from '../../../engine/data/http-client.js';
+import { describeError } from '../../../engine/data/api-error.js';
+import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { usePageTitle } from '../../../engine/ui/screen-header.js';
+import { ErrorState, LoadingState, NoticeState } from '../../../engine/ui/screen-states.js';
+import { EXAM_MOVES, type ExamStatus } from '../shared/exam-status.js';
+
+interface Matrix {
+  exam: { id: number; name: string; round: number; status: ExamStatus; category_id: number };
+  entries: Array<{ id: number; company: string | null; count: number }>;
+  jurors: Array<{ id: number; name: string; count: number }>;
+  assignments: Array<{ id: number; contest_id: number; jury_id: number; status: string }>;
+  conflicts: Array<[number, number]>;
+}
+interface Plan {
+  planned: Array<{ contest_id: number; jury_id: number }>;
+  load: Array<{ jury_id: number; name: string; count: number }>;
+  short: Array<{ contest_id: number; missing: number; reason: string }>;
+}
+type Counts = { total: number; assigned: number; in_progress: number; submitted: number; recused: number };
+
+const ACTION_KEY: Record<string, string> = { open: 'open', closed: 'close', final: 'finalise' };
+const STATUS_COLORS: Record<string, 'amber' | 'green' | 'gray' | 'blue'> = { draft: 'amber', open: 'green', closed: 'gray', final: 'blue' };
+
+/** Every exam, each linking to its judging screen (`/exam-judging`). */
+function ExamPicker() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: ['judging', 'exams'], queryFn: () => http.get<{ data: Array<{ id: number; name: string; status: string }> }>('/exams', { query: { per_page: 100 } }) });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message={t('judging.screen.load_error', { message: describeError(query.error, t) })} />;
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h1" size="6">{t('judging.actions.judging')}</Heading>
+      <CategoryProgress />
+      {query.data.data.map((exam) => (
+        <Link key={exam.id} asChild>
+          <RouterLink to={`/exam-judging/${exam.id}`}>
+            {exam.name} <Badge color={STATUS_COLORS[exam.status]}>{t(`entities.exam.statuses.${exam.status}`)}</Badge>
+          </RouterLink>
+        </Link>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * Grading progress per category and round over every exam: graded (submitted) out of assigned
+ * (recusals left out), the exam's own category first.
+ */
+function CategoryProgress({ categoryId }: { categoryId?: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['judging', 'progress', 'all'],
+    queryFn: () => http.get<{ data: { categories: Array<Counts & { category_id: number; name: string; round: number }> } }>('/judging/progress'),
+  });
+  const rows = [...(query.data?.data.categories ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
+  const headingId = 'judging-per-category';
+  return (
+    <Card asChild>
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="4" mb="2" id={headingId}>{t('judging.screen.per_category')}</Heading>
+        {query.isError ? (
+          <Text color="red">{t('judging.screen.load_error', { message: describeError(query.error, t) })}</Text>
+        ) : rows.length === 0 ? (
+          <Text size="2" color="gray">{query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}</Text>
+        ) : (
+          <Table.Root size="1">
+            <VisuallyHidden asChild><caption>{t('judging.screen.per_category')}</caption></VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t('judging.screen.category')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.round')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('judging.screen.graded_assigned')}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((c) => (
+                <Table.Row key={`${c.category_id}-${c.round}`}>
+                  <Table.RowHeaderCell>{c.name}</Table.RowHeaderCell>
+                  <Table.Cell>{t(`entities.jury.rounds.${c.round}`)}</Table.Cell>
+                  <Table.Cell>{`${c.submitted} / ${c.total - c.recused}`}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * An exam's judging screen for admins (DESIGN §11): the status moves (each with a confirm),
+ * auto-assign with a preview, the assignment matrix (entries × jurors, counts per row and column,
+ * conflicts disabled), progress per juror and per category and round, and reminders.
+ */
+export function ExamJudgingScreen() {
+  const { id } = useParams();
+  if (!id) return <ExamPicker />;
+  return <ExamJudging examId={Number(id)} />;
+}
+
+function ExamJudging({ examId }: { examId: number }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const [perEntry, setPerEntry] = useState('3');
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [message, setMessage] = useState('');
+  const matrix = useQuery({ queryKey: ['judging', 'matrix', examId], queryFn: () => http.get<{ data: Matrix }>(`/exams/${examId}/matrix`) });
+  const progress = useQuery({
+    queryKey: ['judging', 'progress', examId],
+    queryFn: () => http.get<{ data: { exams: Counts[]; jurors: Array<Counts & { jury_id: number; name: string }> } }>('/judging/progress', { query: { exam_id: examId } }),
+  });
+  usePageTitle('judging.screen.title', { name: matrix.data?.data.exam.name ?? '' });
+  if (matrix.isPending) return <LoadingState />;
+  if (matrix.isError) return <ErrorState message={t('judging.screen.load_error', { message: describeError(matrix.error, t) })} />;
+  const m = matrix.data.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['judging'] });
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      setMessage(done);
+      await refresh();
+    } catch (error) {
+      setMessage(describeError(error, t));
+    }
+  };
+  const move = (to: ExamStatus) =>
+    dialogs.confirm({
+      title: t('judging.actions.confirm_status_title'),
+      description: t('judging.actions.confirm_status', { name: m.exam.name, from: t(`entities.exam.statuses.${m.exam.status}`), to: t(`entities.exam.statuses.${to}`) }),
+      onConfirm: () => run(() => http.post(`/exams/${examId}/status`, { status: to }), t('judging.actions.status_changed')),
+    });
+  const autoAssign = (dryRun: boolean) =>
+    run(async () => {
+      const res = await http.post<{ data: Plan }>(`/exams/${examId}/auto-assign`, { per_entry: Number(perEntry) || 3, dry_run: dryRun });
+      setPlan(dryRun ? res.data : null);
+    }, dryRun ? '' : t('judging.screen.saved'));
+  const byPair = new Map(m.assignments.filter((a) => a.status !== 'recused').map((a) => [`${a.contest_id}:${a.jury_id}`, a]));
+  const conflicts = new Set(m.conflicts.map(([c, j]) => `${c}:${j}`));
+  const toggle = (entry: number, juror: { id: number; name: string }) => {
+    const existing = byPair.get(`${entry}:${juror.id}`);
+    return run(
+      () => (existing ? http.delete(`/exams/${examId}/assignments/${existing.id}`) : http.post(`/exams/${examId}/assignments`, { contest_id: entry, jury_id: juror.id })),
+      '',
+    );
+  };
+  const totals = progress.data?.data.exams[0];
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center" wrap="wrap" gap="2">
+        <Heading as="h1" size="6">{t('judging.screen.title', { name: m.exam.name })}</Heading>
+        <Flex gap="2" align="center">
+          <Badge size="2" color={STATUS_COLORS[m.exam.status]}>{t(`entities.exam.statuses.${m.exam.status}`)}</Badge>
+          {EXAM_MOVES[m.exam.status].map((to) => (
+            <Button key={to} variant="soft" onClick={() => void move(to)}>
+              {t(`judging.actions.${m.exam.status === 'closed' && to === 'open' ? 'reopen' : ACTION_KEY[to]}`)}
+            </Button>
+          ))}
+        </Flex>
+      </Flex>
+      <Text role="status" color="gray">{message}</Text>
+      <Card>
+        <Flex gap="2" align="end" wrap="wrap">
+          <label>
+            <Text as="div" size="2">{t('judging.screen.per_entry')}</Text>
+            <TextField.Root type="number" min={1} max={20} value={perEntry} onChange={(e) => setPerEntry(e.target.value)} style={{ width: 90 }} />
+          </label>
+          <Button variant="soft" onClick={() => void autoAssign(true)}>{t('judging.screen.preview')}</Button>
+          {plan && <Button onClick={() => void autoAssign(false)}>{t('judging.screen.save_plan')}</Button>}
+        </Flex>
+        {plan && (
+          <Flex direction="column" gap="1" mt="3">
+            <Text>{t('judging.screen.plan_summary', { count: plan.planned.length })}</Text>
+            <Text size="2" color="gray">{plan.load.map((l) => `${l.name}: ${l.count}`).join(' · ')}</Text>
+            {plan.short.length > 0 && <Text weight="bold">{t('judging.screen.short_title')}</Text>}
+            {plan.short.map((s) => (
+              <Text key={s.contest_id} size="2">{t('judging.screen.short_row', { id: s.contest_id, missing: s.missing, reason: t(`judging.screen.reason_${s.reason}`) })}</Text>
+            ))}
+          </Flex>
+        )}
+      </Card>
+      <Card>
+        <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
+          <Heading as="h2" size="4">{t('judging.screen.progress')}</Heading>
+          <Button variant="soft" onClick={() => void run(async () => {
+            const res = await http.post<{ data: { sent: number } }>('/judging/reminders', { exam_id: examId });
+            setMessage(t('judging.screen.reminders_sent', { count: res.data.sent }));
+          }, t('judging.screen.reminders'))}>{t('judging.screen.reminders')}</Button>
+        </Flex>
+        {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
+        <Table.Root size="1" mt="2">
+          <VisuallyHidden asChild><caption>{t('judging.screen.progress')}</caption></VisuallyHidden>
+          <Table.Header><Table.Row><Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
+            {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
+          </Table.Row></Table.Header>
+          <Table.Body>
+            {(progress.data?.data.jurors ?? []).map((j) => (
+              <Table.Row key={j.jury_id}>
+                <Table.RowHeaderCell><RouterLink to={`/jury?jury_id=${j.jury_id}`}>{j.name}</RouterLink></Table.RowHeaderCell>
+                <Table.Cell>{j.assigned}</Table.Cell><Table.Cell>{j.in_progress}</Table.Cell><Table.Cell>{j.submitted}</Table.Cell><Table.Cell>{j.recused}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Card>
+      <CategoryProgress categoryId={m.exam.category_id} />
+      <Card style={{ overflowX: 'auto' }}>
+        <Heading as="h2" size="4" mb="2">{t('judging.screen.matrix')}</Heading>
+        {m.entries.length === 0 ? (
+          <NoticeState message={t('judging.screen.empty')} />
+        ) : (
+          <Table.Root size="1">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t('judging.screen.entries')}</Table.ColumnHeaderCell>
+                {m.jurors.map((j) => <Table.ColumnHeaderCell key={j.id}>{j.name} ({j.count})</Table.ColumnHeaderCell>)}
+                <Table.ColumnHeaderCell>{t('judging.screen.count')}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {m.entries.map((e) => (
+                <Table.Row key={e.id}>
+                  <Table.RowHeaderCell>#{e.id} <Text size="1" color="gray">{e.company}</Text></Table.RowHeaderCell>
+                  {m.jurors.map((j) => {
+                    const pair = `${e.id}:${j.id}`;
+                    const conflicted = conflicts.has(pair);
+                    const label = t(byPair.has(pair) ? 'judging.screen.unassign' : 'judging.screen.assign', { juror: j.name, entry: e.id });
+                    return (
+                      <Table.Cell key={j.id} title={conflicted ? t('judging.screen.conflict') : undefined}>
+                        <Checkbox aria-label={conflicted ? `${label} (${t('judging.screen.conflict')})` : label} checked={byPair.has(pair)} disabled={conflicted && !byPair.has(pair)} onCheckedChange={() => void toggle(e.id, j)} />
+                      </Table.Cell>
+                    );
+                  })}
+                  <Table.Cell>{e.count}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Card>
+    </Flex>
+  );
+}
+
+export default ExamJudgingScreen;

@@ -1,0 +1,131 @@
+import { Badge, Box, Button, Card, Flex, Grid, Heading, Link, Progress, Text } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useSearchParams } from 'react-router-dom';
+import { http } from '../../../engine/data/http-client.js';
+import { describeError } from '../../../engine/data/api-error.js';
+import { safeHttpUrl } from '../../../engine/cells/safe-url.js';
+import { usePageTitle } from '../../../engine/ui/screen-header.js';
+import { ErrorState, LoadingState, NoticeState } from '../../../engine/ui/screen-states.js';
+import type { JuryAssignment, JuryWork } from '../shared/jury-types.js';
+import { ScoringSheet } from './scoring-sheet.js';
+
+const TEXT_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi'] as const;
+
+/** The entry's blind content: texts, key visual, logo and video link. */
+function EntryContent({ assignment }: { assignment: JuryAssignment }) {
+  const { t } = useTranslation();
+  const e = assignment.entry;
+  const kv = safeHttpUrl(e.campaign_kv_url);
+  const video = safeHttpUrl(e.video_link);
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">{t('judging.portal.entry', { id: e.id })}</Heading>
+        {kv && <img src={kv} alt={t('judging.portal.fields.campaign_kv_url')} style={{ maxWidth: '100%', borderRadius: 6 }} loading="lazy" />}
+        {TEXT_FIELDS.filter((f) => e[f]).map((f) => (
+          <Box key={f}>
+            <Text as="div" size="2" weight="bold">{t(`judging.portal.fields.${f}`)}</Text>
+            <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>{String(e[f])}</Text>
+          </Box>
+        ))}
+        {video && <Link href={video} target="_blank" rel="noopener noreferrer">{t('judging.portal.fields.video_link')}</Link>}
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * The jury portal (`/jury`, DESIGN §11): the juror's exams with progress, the entries to score and
+ * the scoring sheet beside the chosen entry's content, nothing identifying the entrant. An admin
+ * opens it with `?jury_id=` to see any juror's portal read-only. The chosen entry is in the URL, so a
+ * reload comes back to the same sheet with its autosaved draft.
+ */
+export function JuryPortalScreen() {
+  const { t } = useTranslation();
+  usePageTitle('pages.titles.jury');
+  const [params, setParams] = useSearchParams();
+  const juryId = params.get('jury_id');
+  const queryClient = useQueryClient();
+  const key = ['judging', 'jury', juryId ?? 'me'];
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => http.get<{ data: JuryWork }>('/jury/assignments', { query: juryId ? { jury_id: juryId } : undefined }),
+  });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message={t('judging.portal.load_error', { message: describeError(query.error, t) })} />;
+  const work = query.data.data;
+  const selectedId = Number(params.get('assignment'));
+  const selected = work.assignments.find((a) => a.id === selectedId);
+  // The exam whose entries are listed: the chosen one, else the selected entry's, else the first open one.
+  const examId = Number(params.get('exam')) || selected?.exam_id || (work.exams.find((e) => e.status === 'open') ?? work.exams[0])?.id;
+  const listed = work.assignments.filter((a) => a.exam_id === examId);
+  const chooseExam = (id: number) => setParams(new URLSearchParams({ ...(juryId ? { jury_id: juryId } : {}), exam: String(id) }));
+  const examOf = (a: JuryAssignment) => work.exams.find((e) => e.id === a.exam_id)!;
+  const choose = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('assignment', String(id));
+    setParams(next);
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center" wrap="wrap" gap="2">
+        <Heading as="h1" size="6">{t('pages.titles.jury')}</Heading>
+        <Text color="gray">{work.read_only ? t('judging.portal.view_as', { name: work.juror.name }) : t('judging.portal.welcome', { name: work.juror.name })}</Text>
+      </Flex>
+      {work.assignments.length === 0 && <NoticeState message={t('judging.portal.empty')} />}
+      <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="3">
+        {work.exams.map((exam) => (
+          <Card key={exam.id} asChild variant={exam.id === examId ? 'classic' : 'surface'}>
+            <button type="button" aria-pressed={exam.id === examId} onClick={() => chooseExam(exam.id)} style={{ textAlign: 'start', cursor: 'pointer' }}>
+            <Flex direction="column" gap="2">
+              <Text weight="bold">{exam.name}</Text>
+              <Progress value={exam.progress.total ? (100 * (exam.progress.submitted + exam.progress.recused)) / exam.progress.total : 0} aria-label={exam.name} />
+              <Text size="2" color="gray">{t('judging.portal.progress', { submitted: exam.progress.submitted, total: exam.progress.total })}</Text>
+            </Flex>
+            </button>
+          </Card>
+        ))}
+      </Grid>
+      <Grid columns={{ initial: '1', sm: '220px 1fr' }} gap="4" align="start">
+        <nav aria-label={t('judging.portal.entries')}>
+          <Heading as="h2" size="3" mb="2">{t('judging.portal.entries')}</Heading>
+          <Flex direction="column" gap="1" asChild>
+            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {listed.map((a) => (
+                <li key={a.id}>
+                  <Button
+                    variant={a.id === selectedId ? 'solid' : 'soft'}
+                    aria-current={a.id === selectedId ? 'true' : undefined}
+                    style={{ width: '100%', justifyContent: 'space-between' }}
+                    onClick={() => choose(a.id)}
+                  >
+                    <span>{t('judging.portal.entry', { id: a.entry.id })}</span>
+                    <Badge color={a.status === 'submitted' ? 'green' : a.status === 'recused' ? 'red' : 'gray'}>{t(`judging.portal.statuses.${a.status}`)}</Badge>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        </nav>
+        {selected ? (
+          <Grid columns={{ initial: '1', md: '3fr 2fr' }} gap="4" align="start">
+            <EntryContent assignment={selected} />
+            <ScoringSheet
+              key={`${selected.id}:${selected.status}`}
+              exam={examOf(selected)}
+              assignment={selected}
+              readOnly={work.read_only}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
+          </Grid>
+        ) : (
+          <Text color="gray">{t('judging.portal.select_entry')}</Text>
+        )}
+      </Grid>
+    </Flex>
+  );
+}
+
+export default JuryPortalScreen;

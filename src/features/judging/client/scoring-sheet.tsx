@@ -1,0 +1,142 @@
+import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { http } from '../../../engine/data/http-client.js';
+import { describeError } from '../../../engine/data/api-error.js';
+import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { weightedTotal } from '../shared/weighted-total.js';
+import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
+
+const AUTOSAVE_MS = 700;
+
+/**
+ * The scoring sheet of one assignment: a number field per criterion (0 to its maximum), remarks,
+ * the running total, a draft autosaved to the server (so it survives a reload), submit with a
+ * confirm, and recusal with a reason. Read-only when the grade is submitted, the exam is not open,
+ * or an admin views the portal.
+ */
+export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment; readOnly: boolean; onChanged: () => void }) {
+  const { exam, assignment, onChanged } = props;
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const initial = assignment.grade?.scores ?? {};
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(exam.criteria.map((c) => [c.key, initial[c.key] === undefined ? '' : String(initial[c.key])])));
+  const [remarks, setRemarks] = useState(assignment.grade?.remarks ?? '');
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; message?: string }>({ kind: 'idle' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dirty = useRef(false);
+  const locked = props.readOnly || exam.status !== 'open' || assignment.status === 'submitted' || assignment.status === 'recused';
+
+  const scores = () => {
+    const out: Record<string, number> = {};
+    for (const [key, text] of Object.entries(values)) if (text.trim() !== '' && Number.isFinite(Number(text))) out[key] = Number(text);
+    return out;
+  };
+  const save = async (submit: boolean) => {
+    setState({ kind: 'saving' });
+    try {
+      await http.put(`/assignments/${assignment.id}/grade`, { scores: scores(), remarks: remarks || null, submit });
+      dirty.current = false;
+      setErrors({});
+      setState({ kind: 'saved' });
+      return true;
+    } catch (error) {
+      const fieldErrors: Record<string, string> = {};
+      for (const e of (error as { errors?: Array<{ path: string; messageKey: string; params: Record<string, unknown> }> }).errors ?? []) {
+        fieldErrors[e.path.replace(/^scores\./, '')] = t(e.messageKey, e.params);
+      }
+      setErrors(fieldErrors);
+      setState({ kind: 'error', message: describeError(error, t) });
+      return false;
+    }
+  };
+
+  useEffect(() => {
+    if (locked || !dirty.current) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(false), AUTOSAVE_MS);
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, remarks]);
+
+  const change = (update: () => void) => {
+    dirty.current = true;
+    update();
+  };
+  const submit = async () => {
+    clearTimeout(timer.current);
+    const ok = await dialogs.confirm({
+      title: t('judging.portal.submit_title'),
+      description: t('judging.portal.submit_confirm', { id: assignment.entry.id }),
+      onConfirm: async () => {
+        if (!(await save(true))) throw new Error('not submitted');
+      },
+    });
+    if (ok) onChanged();
+  };
+  const recuse = async () => {
+    let reason = '';
+    const ok = await dialogs.confirm({
+      title: t('judging.portal.recuse_title', { id: assignment.entry.id }),
+      description: (
+        <label>
+          <Text as="div" size="2" mb="1">{t('judging.portal.recuse_reason')}</Text>
+          <TextArea aria-label={t('judging.portal.recuse_reason')} autoFocus maxLength={500} onChange={(e) => (reason = e.target.value)} />
+        </label>
+      ),
+      onConfirm: () => http.post(`/assignments/${assignment.id}/recuse`, { reason }),
+    });
+    if (ok) onChanged();
+  };
+
+  const total = weightedTotal(exam.criteria, scores(), exam.max_score);
+  return (
+    <Card size="2" aria-labelledby="scoring-sheet-heading">
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" wrap="wrap" gap="2">
+          <Heading as="h2" size="4" id="scoring-sheet-heading">{t('judging.portal.sheet')}</Heading>
+          <Badge color={assignment.status === 'submitted' ? 'green' : assignment.status === 'recused' ? 'red' : 'amber'}>{t(`judging.portal.statuses.${assignment.status}`)}</Badge>
+        </Flex>
+        {exam.status !== 'open' && <Text color="gray" size="2">{t('judging.portal.closed')}</Text>}
+        {assignment.status === 'recused' && <Text color="red" size="2">{t('judging.portal.recused')}</Text>}
+        {exam.criteria.map((c) => (
+          <label key={c.key}>
+            <Flex justify="between" gap="2">
+              <Text size="2" weight="medium">{c.label}</Text>
+              <Text size="1" color="gray">{t('judging.portal.out_of', { max: c.maximum })}</Text>
+            </Flex>
+            <TextField.Root
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={c.maximum}
+              step="any"
+              name={`score-${c.key}`}
+              aria-label={`${c.label} (${t('judging.portal.out_of', { max: c.maximum })})`}
+              aria-invalid={errors[c.key] ? true : undefined}
+              disabled={locked}
+              value={values[c.key] ?? ''}
+              onChange={(e) => change(() => setValues((v) => ({ ...v, [c.key]: e.target.value })))}
+            />
+            {errors[c.key] && <Text size="1" color="red" role="alert">{errors[c.key]}</Text>}
+          </label>
+        ))}
+        <label>
+          <Text as="div" size="2" weight="medium">{t('judging.portal.remarks')}</Text>
+          <TextArea name="remarks" maxLength={2000} disabled={locked} value={remarks} onChange={(e) => change(() => setRemarks(e.target.value))} />
+        </label>
+        <Text weight="bold" aria-live="polite">{t('judging.portal.total', { total, max: exam.max_score })}</Text>
+        <Text size="1" color={state.kind === 'error' ? 'red' : 'gray'} role="status">
+          {state.kind === 'saving' ? t('judging.portal.saving') : state.kind === 'saved' ? t('judging.portal.saved') : state.kind === 'error' ? t('judging.portal.save_failed', { message: state.message }) : ''}
+        </Text>
+        {!locked && (
+          <Flex gap="2" wrap="wrap">
+            <Button onClick={() => void submit()}>{t('judging.portal.submit')}</Button>
+            <Button variant="soft" color="red" onClick={() => void recuse()}>{t('judging.portal.recuse')}</Button>
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { BellIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Flex, IconButton, Popover, Spinner, Text, Tooltip } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { Link } from 'react-router-dom';
+import { http } from '../../../engine/data/http-client.js';
+import type { NotificationsData } from '../../judging/shared/dashboard-contract.js';
+import { useAuth } from '../../../app/auth/auth-context.js';
+import { formatDateTime } from '../../../app/format-date.js';
+
+/** Query key of the header notifications. */
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
+/**
+ * The header's bell: how many contests were submitted since the admin's previous sign-in, the
+ * newest few (each linking to its detail) and a link to the contest list showing them. Nothing is
+ * fetched when the admin turned notifications off in the profile.
+ */
+export function NotificationsPopover(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const enabled = user?.preferences?.notifications !== false;
+  const query = useQuery({
+    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryFn: () => http.get<{ data: NotificationsData }>('/notifications'),
+    enabled,
+    staleTime: 60_000,
+  });
+  const count = enabled ? (query.data?.data.count ?? 0) : 0;
+  const label = count > 0 ? `${t('common.header.notifications')} (${t('common.header.unreadCount', { count })})` : t('common.header.notifications');
+  const language = i18n.resolvedLanguage ?? 'en';
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Tooltip content={label}>
+        <Popover.Trigger>
+          <IconButton variant="ghost" color="gray" aria-label={label} className="notifications-trigger" style={{ position: 'relative' }}>
+            <BellIcon width={18} height={18} />
+            {count > 0 && (
+              <Badge color="red" variant="solid" radius="full" size="1" style={{ position: 'absolute', top: -6, right: -8 }} aria-hidden>
+                {count > 99 ? '99+' : count}
+              </Badge>
+            )}
+          </IconButton>
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Content width="320px">
+        <Text as="p" size="2" weight="bold" mb="2">
+          {t('common.header.notifications')}
+        </Text>
+        {!enabled ? (
+          <Text as="p" size="2" color="gray">
+            {t('common.header.notificationsOff')}
+          </Text>
+        ) : query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <Text as="p" size="2" color="red" role="alert">
+            {t('common.header.notificationsError')}
+          </Text>
+        ) : query.data.data.count === 0 ? (
+          <Text as="p" size="2" color="gray">
+            {t('common.header.noNotifications')}
+          </Text>
+        ) : (
+          <Flex direction="column" gap="2">
+            <Text as="p" size="2">
+              {t('common.header.newContests', { count: query.data.data.count })}
+            </Text>
+            <Flex asChild direction="column" gap="2" m="0" p="0" style={{ listStyle: 'none' }}>
+              <ul>
+                {query.data.data.latest.map((item) => (
+                  <Box asChild key={item.id}>
+                    <li>
+                      <Link to={item.href} onClick={() => setOpen(false)}>
+                        <Text size="2" weight="medium">
+                          #{item.id} {item.company ?? item.customer ?? ''}
+                        </Text>
+                      </Link>
+                      <Text as="p" size="1" color="gray">
+                        {[item.category, formatDateTime(item.created_at, language)].filter(Boolean).join(' · ')}
+                      </Text>
+                    </li>
+                  </Box>
+                ))}
+              </ul>
+            </Flex>
+            <Link to={query.data.data.href} onClick={() => setOpen(false)}>
+              <Text size="2">{t('common.header.viewNewContests')}</Text>
+            </Link>
+          </Flex>
+        )}
+      </Popover.Content>
+    </Popover.Root>
+  );
+}

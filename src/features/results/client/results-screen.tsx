@@ -1,0 +1,141 @@
+import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useParams } from 'react-router-dom';
+import { describeError } from '../../../engine/data/api-error.js';
+import { http } from '../../../engine/data/http-client.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
+import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
+import { AwardOverride } from './award-override.js';
+import { ResultsActions, ResultsTools } from './results-actions.js';
+
+// chart.js stays out of every other screen: its chunk loads only here (and on the dashboard's charts).
+const ResultsCharts = lazy(() => import('./results-charts.js'));
+
+/** Query key of an exam's results; every results write updates it. */
+const resultsKey = (examId: number) => ['results', examId] as const;
+
+const number = (value: number | null, language: string) =>
+  value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: ResultsEntry; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Row>
+      <Table.Cell>{entry.position}</Table.Cell>
+      <Table.RowHeaderCell>{entry.rank ?? t('results.notRanked')}</Table.RowHeaderCell>
+      <Table.Cell>
+        <Text weight="medium">#{entry.contestId}</Text>
+        {entry.campaign && <Text as="div" size="1" color="gray">{entry.campaign}</Text>}
+      </Table.Cell>
+      <Table.Cell>{entry.company ?? '–'}</Table.Cell>
+      <Table.Cell>{`${entry.submitted} / ${entry.assigned}`}</Table.Cell>
+      <Table.Cell>{number(entry.mean, language)}</Table.Cell>
+      <Table.Cell>{number(entry.trimmedMean, language)}</Table.Cell>
+      <Table.Cell>{number(entry.normalised, language)}</Table.Cell>
+      <Table.Cell>{number(entry.spread, language)}</Table.Cell>
+      <Table.Cell>{entry.moderation ? <Badge color="orange">{t('results.moderationFlag')}</Badge> : ''}</Table.Cell>
+      <Table.Cell>
+        {entry.award ? <Badge color="amber">{entry.award.name}</Badge> : entry.awardOverridden ? <Badge color="gray">{t('results.awardNone')}</Badge> : ''}
+        {entry.awardOverridden && (
+          <>
+            <Text as="div" size="1" color="gray">
+              {t('results.overridden', { reason: entry.awardReason ?? '' })}
+            </Text>
+            <Text as="div" size="1" color="gray">
+              {t('results.awardByRule', { name: entry.ruleAward?.name ?? t('results.awardNone') })}
+            </Text>
+          </>
+        )}
+        <AwardOverride data={data} entry={entry} />
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** The results table: one row per entry in display order, the figures of DESIGN §12. */
+export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const columns = ['position', 'rank', 'entry', 'company', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];
+  return (
+    <Table.Root variant="surface">
+      <VisuallyHidden asChild>
+        <caption>{t('results.title')}</caption>
+      </VisuallyHidden>
+      <Table.Header>
+        <Table.Row>
+          {columns.map((c) => (
+            <Table.ColumnHeaderCell key={c}>{t(`results.columns.${c}`)}</Table.ColumnHeaderCell>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {data.entries.map((entry) => (
+          <EntryRow key={entry.contestId} data={data} entry={entry} language={i18n.language} />
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/** `/manage-exam/:id/results`: an exam's results, its actions (shortlist, finalise, export) and charts. */
+export default function ResultsScreen(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const examId = Number(useParams().id);
+  const query = useQuery({
+    queryKey: resultsKey(examId),
+    queryFn: () => http.get<{ data: ExamResultsData }>(`/exams/${examId}/results`).then((r) => r.data),
+    enabled: Number.isInteger(examId) && examId > 0,
+  });
+  const data = query.data;
+  usePageTitle('results.title');
+  const trail = [
+    { label: t('nav.examinations'), url: '/manage-exam' },
+    ...(data ? [{ label: data.exam.name, url: `/manage-exam/${examId}` }] : []),
+    { label: t('results.title') },
+  ];
+  if (query.isError) return <ErrorState message={t('results.loadError', { message: describeError(query.error, t) })} back={{ to: '/manage-exam', label: t('nav.examinations') }} />;
+  if (!data) return <LoadingState />;
+  const notes = data.jurors.filter((j) => j.raw);
+  return (
+    <>
+      <ScreenHeader
+        trail={trail}
+        heading={t('results.titleOf', { name: data.exam.name })}
+        subheading={t('results.summary', { submitted: data.submitted, assigned: data.assigned, mean: number(data.examMean, i18n.language), max: data.exam.max_score })}
+        actions={<ResultsActions data={data} />}
+      />
+      <Flex direction="column" gap="4">
+        {data.finalised && (
+          <Callout.Root color="green" role="status">
+            <Callout.Text>{t('results.finalised', { date: new Date(data.finalised.at).toLocaleString(i18n.language) })}</Callout.Text>
+          </Callout.Root>
+        )}
+        <ResultsTools data={data} />
+        <Text as="p" size="2" color="gray">
+          {t('results.formula', { threshold: number(data.moderationThreshold, i18n.language) })}
+        </Text>
+        {notes.length > 0 && (
+          <Card>
+            <ul aria-label={t('results.columns.rawKept')} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+              {notes.map((j) => (
+                <li key={j.jurorId}>
+                  <Text size="2">{t(`results.rawNote.${j.raw}`, { name: j.name })}</Text>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {data.entries.length === 0 ? <Text>{t('results.empty')}</Text> : <ResultsTable data={data} />}
+        <Heading as="h2" size="4">
+          {t('results.charts.distribution')} · {t('results.charts.leniency')} · {t('results.charts.progress')}
+        </Heading>
+        <Suspense fallback={<LoadingState label={t('results.charts.loading')} />}>
+          <ResultsCharts data={data} />
+        </Suspense>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import type { SystemTables } from '../../../server/db/system-tables.js';
+import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
+import { writeAudit } from '../../../server/auth/audit.js';
+import { conflict, notFound, validationFailed } from '../../../server/errors.js';
+import { runBeforeWrite, toColumnValues } from '../../../server/operations/write-helpers.js';
+import type { EntityRegistry } from '../../../server/operations/context.js';
+import { readExam } from './exam-data.js';
+import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results-service.js';
+
+/** Who acts, for the audit log. */
+export interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+const statusEnum = (registry: EntityRegistry): unknown[] => {
+  const property = registry.byName.get('exam')?.schema.properties?.status as { enum?: unknown[] } | undefined;
+  return property?.enum ?? [];
+};
+
+/** The Round 2 exam of a category, or null. */
+async function roundTwoExam(db: Kysely<any>, registry: EntityRegistry, categoryId: number) {
+  const table = registry.byName.get('exam')!.descriptor.table;
+  const row = await db.selectFrom(table).select('id').where('category_id', '=', categoryId).where('round', '=', 2).orderBy('id').executeTakeFirst();
+  return row ? readExam(db, registry, Number(row.id)) : null;
+}
+
+/** The Round 2 exam's name: 'Round 1' becomes 'Round 2', or ' (Round 2)' is added, within the name's maximum length. */
+function roundTwoName(name: string, maxLength = Number.POSITIVE_INFINITY): string {
+  if (/Round 1/i.test(name)) return name.replace(/Round 1/i, 'Round 2');
+  const suffix = ' (Round 2)';
+  return `${name.slice(0, Math.max(0, maxLength - suffix.length)).trimEnd()}${suffix}`;
+}
+
+/**
+ * Shortlists entries of a Round 1 exam into its category's Round 2 exam (DESIGN §12): `top` N by
+ * rank (entries tied with the N-th go too) or every entry whose final score is at least
+ * `min_score`. Creates the Round 2 exam as a draft (criteria and maximum copied) when missing.
+ * Adds the selected entries, removes entries no longer selected, but keeps (and reports) an entry
+ * that already has a Round 2 grade. Running it again with the same rule changes nothing.
+ */
+export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examId: number, body: ShortlistRequest, actor: Actor): Promise<ShortlistResult> {
+  const source = await readExam(db, registry, examId);
+  if (source.round !== 1) throw conflict(`Shortlisting starts from a Round 1 examination; "${source.name}" is Round ${source.round}.`);
+  const hasTop = body.top !== undefined;
+  if (hasTop === (body.min_score !== undefined)) {
+    throw validationFailed([{ path: 'top', keyword: 'oneOf', messageKey: 'results.errors.shortlistRule', params: {} }], 'Give either top or min_score.');
+  }
+  const results = await examResults(db, registry, examId);
+  const selected = results.entries
+    .filter((e) => e.rank !== null && (hasTop ? e.rank <= body.top! : e.trimmedMean! >= body.min_score!))
+    .map((e) => e.contestId);
+
+  let target = await roundTwoExam(db, registry, source.category_id);
+  const dryRun = body.dry_run === true;
+  const createdExam = !target;
+  if (target) await assertExamNotFinal(db, target);
+  if (!target && !dryRun) {
+    const exam = registry.byName.get('exam')!;
+    const statuses = statusEnum(registry);
+    const data: Record<string, unknown> = {
+      name: roundTwoName(source.name, (exam.schema.properties?.name as { maxLength?: number } | undefined)?.maxLength),
+      category_id: source.category_id,
+      round: 2,
+      max_score: source.max_score,
+      status: statuses.includes('draft') ? 'draft' : 'closed',
+      ...(source.criteria !== undefined ? { criteria: source.criteria } : {}),
+    };
+    // Not through the create form (exams are not created by hand): the same hooks and columns.
+    const created = await db.transaction().execute(async (trx) => {
+      await runBeforeWrite({ entity: exam, operation: 'create', data, db: trx });
+      return trx.insertInto(exam.descriptor.table).values(toColumnValues(exam, data)).returning('id').executeTakeFirstOrThrow();
+    });
+    target = await readExam(db, registry, Number(created.id));
+  }
+
+  const current = target
+    ? new Set((await db.selectFrom('exam_entries').select('contest_id').where('exam_id', '=', target.id).execute()).map((r) => Number(r.contest_id)))
+    : new Set<number>();
+  const graded = target ? await gradedContests(db, registry, target.id) : new Set<number>();
+  const chosen = new Set(selected);
+  const added = selected.filter((id) => !current.has(id) && !graded.has(id));
+  const unchanged = selected.filter((id) => current.has(id) || graded.has(id));
+  const removed = [...current].filter((id) => !chosen.has(id) && !graded.has(id)).sort((a, b) => a - b);
+  const keptGraded = [...new Set([...current, ...graded])].filter((id) => !chosen.has(id) && graded.has(id)).sort((a, b) => a - b);
+
+  if (!dryRun && target && (added.length || removed.length || createdExam)) {
+    await db.transaction().execute(async (trx) => {
+      if (added.length) {
+        await trx.insertInto('exam_entries').values(added.map((contest_id) => ({ exam_id: target!.id, contest_id, source_exam_id: examId, added_by: actor.userId }))).execute();
+      }
+      if (removed.length) await trx.deleteFrom('exam_entries').where('exam_id', '=', target!.id).where('contest_id', 'in', removed).execute();
+      await writeAudit(trx as unknown as Kysely<SystemTables>, {
+        action: 'results.shortlist',
+        userId: actor.userId,
+        ip: actor.ip,
+        entity: 'exam',
+        entityId: target!.id,
+        details: { source_exam_id: examId, rule: hasTop ? { top: body.top } : { min_score: body.min_score }, created_exam: createdExam, added, removed, kept_graded: keptGraded },
+      });
+    });
+  }
+  return { dryRun, targetExamId: target?.id ?? null, createdExam, selected, added, removed, keptGraded, unchanged };
+}
+
+/** Sets (or with `awardId` undefined, clears) an admin's override of one entry's award; audited with its reason. */
+export async function overrideAward(
+  db: Kysely<any>,
+  registry: EntityRegistry,
+  examId: number,
+  contestId: number,
+  change: { awardId: number | null | undefined; reason: string },
+  actor: Actor,
+): Promise<void> {
+  const exam = await readExam(db, registry, examId);
+  await assertExamNotFinal(db, exam);
+  const results = await liveResults(db, registry, examId);
+  const entry = results.entries.find((e) => e.contestId === contestId);
+  if (!entry) throw notFound(`Contest ${contestId} is not an entry of examination ${examId}.`);
+  if (change.awardId !== null && change.awardId !== undefined) {
+    const table = registry.byName.get('award_category')?.descriptor.table;
+    const found = table ? await db.selectFrom(table).select('id').where('id', '=', change.awardId).executeTakeFirst() : undefined;
+    if (!found) throw validationFailed([{ path: 'award_category_id', keyword: 'exists', messageKey: 'results.errors.unknownAward', params: {} }]);
+  }
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('award_overrides').selectAll().where('exam_id', '=', examId).where('contest_id', '=', contestId).executeTakeFirst();
+    await trx.deleteFrom('award_overrides').where('exam_id', '=', examId).where('contest_id', '=', contestId).execute();
+    if (change.awardId !== undefined) {
+      await trx.insertInto('award_overrides').values({ exam_id: examId, contest_id: contestId, award_category_id: change.awardId, reason: change.reason, user_id: actor.userId }).execute();
+    }
+    await writeAudit(trx as unknown as Kysely<SystemTables>, {
+      action: 'results.award_override',
+      userId: actor.userId,
+      ip: actor.ip,
+      entity: 'exam',
+      entityId: examId,
+      details: {
+        contest_id: contestId,
+        reason: change.reason,
+        before: before ? { award_category_id: before.award_category_id } : { award_category_id: entry.award?.id ?? null, by_rule: true },
+        after: change.awardId === undefined ? { by_rule: true } : { award_category_id: change.awardId },
+      },
+    });
+  });
+}
+
+/**
+ * Finalises an exam: its results as they are now are stored and answered from then on, and grades,
+ * awards and shortlists into it answer 409. When the exam's status has a `final` value it is set.
+ */
+export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, examId: number, actor: Actor) {
+  const exam = await readExam(db, registry, examId);
+  await assertExamNotFinal(db, exam);
+  if (statusEnum(registry).includes('closed') && exam.status !== 'closed') {
+    throw conflict(`Examination "${exam.name}" (${exam.id}) is ${exam.status}: close it before finalising.`);
+  }
+  const results = await liveResults(db, registry, examId);
+  const table = registry.byName.get('exam')!.descriptor.table;
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('exam_locks').values({ exam_id: examId, results: JSON.stringify(results), user_id: actor.userId }).execute();
+    if (statusEnum(registry).includes('final')) await trx.updateTable(table).set({ status: 'final', updated_at: new Date() }).where('id', '=', examId).execute();
+    await writeAudit(trx as unknown as Kysely<SystemTables>, {
+      action: 'results.finalise',
+      userId: actor.userId,
+      ip: actor.ip,
+      entity: 'exam',
+      entityId: examId,
+      details: { entries: results.entries.length, submitted: results.submitted, previous_status: exam.status },
+    });
+  });
+  return examResults(db, registry, examId);
+}
+
+/** Reopens a finalised exam, with a reason (audited); its status goes back to `closed` when it was `final`. */
+export async function reopenExam(db: Kysely<any>, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
+  const exam = await readExam(db, registry, examId);
+  const lock = await examLock(db, examId);
+  if (!lock && exam.status !== 'final') throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
+  const table = registry.byName.get('exam')!.descriptor.table;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('exam_locks').where('exam_id', '=', examId).execute();
+    if (exam.status === 'final') await trx.updateTable(table).set({ status: 'closed', updated_at: new Date() }).where('id', '=', examId).execute();
+    await writeAudit(trx as unknown as Kysely<SystemTables>, {
+      action: 'results.reopen',
+      userId: actor.userId,
+      ip: actor.ip,
+      entity: 'exam',
+      entityId: examId,
+      details: { reason, finalised_at: lock?.at ?? null },
+    });
+  });
+  return examResults(db, registry, examId);
+}

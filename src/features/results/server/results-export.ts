@@ -1,0 +1,55 @@
+import { stringify } from 'csv-stringify/sync';
+import writeExcelFile from 'write-excel-file/node';
+import en from '../../../../locales/en/common.json';
+import id from '../../../../locales/id/common.json';
+import ms from '../../../../locales/ms/common.json';
+import type { ExamResultsData } from '../shared/results-contract.js';
+
+export type ExportLanguage = 'en' | 'id' | 'ms';
+export interface ExportOptions {
+  format: 'csv' | 'xlsx';
+  /** `entry`: one row per entry; `juror`: one row per grade (entry × juror). */
+  per: 'entry' | 'juror';
+  /** Leave out who entered (campaign, submittor, company) and name entries by their place only. */
+  anonymise: boolean;
+  language: ExportLanguage;
+}
+
+type Cell = string | number | boolean | null;
+const LOCALES = { en, id, ms } as const;
+
+/** The anonymous name of an entry: its place in the results (`E-007`). */
+export const anonymousEntry = (position: number) => `E-${String(position).padStart(3, '0')}`;
+
+/** The export's table: a header row in the chosen language, then the rows. */
+export function exportTable(data: ExamResultsData, options: Pick<ExportOptions, 'per' | 'anonymise' | 'language'>): Cell[][] {
+  const columns = (LOCALES[options.language] as any).results.columns as Record<string, string>;
+  const who = (e: ExamResultsData['entries'][number]): Cell[] =>
+    options.anonymise ? [anonymousEntry(e.position)] : [e.contestId, e.campaign, e.customer, e.company];
+  const whoHeader = options.anonymise ? ['entry'] : ['contest', 'campaign', 'customer', 'company'];
+  if (options.per === 'juror') {
+    const names = new Map(data.jurors.map((j) => [j.jurorId, j.name]));
+    const header = ['position', ...whoHeader, 'juror', 'total', 'normalised', 'rawKept'];
+    const rows = data.entries.flatMap((e) =>
+      e.grades.map((g): Cell[] => [e.position, ...who(e), names.get(g.jurorId) ?? `#${g.jurorId}`, g.total, g.normalised, g.raw ?? '']),
+    );
+    return [header.map((key) => columns[key] ?? key), ...rows];
+  }
+  const header = ['position', 'rank', ...whoHeader, 'submitted', 'assigned', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];
+  const rows = data.entries.map((e): Cell[] => [
+    e.position, e.rank, ...who(e), e.submitted, e.assigned, e.mean, e.trimmedMean, e.normalised, e.spread, e.moderation, e.award?.name ?? '',
+  ]);
+  return [header.map((key) => columns[key] ?? key), ...rows];
+}
+
+/** The exported file: CSV (UTF-8 with a byte-order mark, so spreadsheets read the accents) or XLSX. */
+export async function exportResults(data: ExamResultsData, options: ExportOptions): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+  const table = exportTable(data, options);
+  const base = `results-exam-${data.exam.id}${options.per === 'juror' ? '-jurors' : ''}${options.anonymise ? '-anonymised' : ''}`;
+  if (options.format === 'csv') {
+    const text = stringify(table.map((row) => row.map((cell) => (typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : cell))));
+    return { body: Buffer.from(`\ufeff${text}`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
+  }
+  const body = await writeExcelFile(table.map((row) => row.map((value) => (value === null ? null : { value })))).toBuffer();
+  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${base}.xlsx` };
+}
