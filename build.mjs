@@ -19,11 +19,11 @@ const args = new Set(process.argv.slice(2));
 
 /** Server-side programs: the output name and its entry, built when the entry exists. */
 const serverEntries = {
-  main: 'src/server/main.ts',
-  seed: 'src/server/db/seed/seed-cli.ts',
-  backup: 'src/server/backup/backup-cli.ts',
-  restore: 'src/server/backup/restore-cli.ts',
-  'audit-verify': 'src/server/history/audit-verify-cli.ts',
+  main: 'src/registry/entries/main.ts',
+  seed: 'src/registry/entries/seed.ts',
+  backup: 'src/registry/entries/backup.ts',
+  restore: 'src/registry/entries/restore.ts',
+  'audit-verify': 'src/registry/entries/audit-verify.ts',
   bench: 'tests/bench/run.ts',
   'first-screen-worker': 'src/server/first-screen/render-worker.ts',
 };

@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       // Unit and component tests are not timed: the longer limit only keeps a busy 2-core machine (a
       // descriptor load took 5+ s at load average 9) from failing them.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/helpers/register-server.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
@@ -26,6 +26,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/helpers/register-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own databases; two at a time suits a 2-core machine.
@@ -39,6 +40,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/helpers/register-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

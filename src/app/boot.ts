@@ -13,7 +13,7 @@ import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebar-state.js';
 // and after them asks for every chunk the signed-in screens need (the shell, the entity engine and
 // the translations: the lists of the page's JSON block, which the build writes), instead of the app
 // finding them one import level at a time.
-// It reads nothing per user from the page (the HTML is the same for everyone).
+// It reads nothing per user from the page (the HTML is the same for everyone). See docs/architecture.md, "The boot script".
 
 /** The build's preload lists (`<script type="application/json" id="ac-preload">`). */
 interface PreloadManifest {
@@ -164,7 +164,7 @@ function boot() {
     startEarlyFirstList(location.pathname, location.search, token);
     const shown = showFirstScreen(token);
     // The app's entry script waits for it (src/app/first-screen.ts firstScreenSettled), and so do
-    // the chunks: the first screen's markup does not share the network with some 300 KB of
+    // the chunks: the first screen's markup does not share the network with the
     // scripts it does not need (the app runs after it anyway), for at most a second.
     (globalThis as { [FIRST_SCREEN_KEY]?: Promise<boolean> })[FIRST_SCREEN_KEY] = shown;
     firstScreen = Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 1000))]);

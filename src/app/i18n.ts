@@ -122,7 +122,7 @@ const lazyLocales: BackendModule = {
 /**
  * The app's i18next instance: namespace `common`, fallback `en`, resources from `locales/`
  * loaded on demand, language detected from `?lng=`, cookie, localStorage, sessionStorage, the browser,
- * then `<html lang>` (spec §1), remembered in localStorage and a cookie. Keeps `<html lang>` in step with
+ * then `<html lang>`, remembered in localStorage and a cookie. Keeps `<html lang>` in step with
  * the language (dates are formatted with the language passed explicitly). Initialised on import; await
  * {@link i18nReady} (or `changeLanguage`) before the first render.
  */

@@ -1,6 +1,6 @@
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 
-// react-toastify (34 KB) loads after the first screen, not with it: a toast is shown once the
+// react-toastify loads after the first screen, not with it: a toast is shown once the
 // module has arrived (at once when it already has), and react-toastify queues any toast shown
 // before the app's one container has mounted.
 

@@ -1,4 +1,4 @@
-/** A screen that is a titled page until its issue arrives (DESIGN §9). */
+/** A route whose screen is not built yet, shown as a titled page until it is. */
 export interface PlaceholderRoute {
   path: string;
   titleKey: string;

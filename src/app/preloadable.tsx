@@ -10,7 +10,7 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * `React.lazy` that renders at once when its module is already in. React suspends on a lazy
  * component's first render whatever the state of its module, and reveals a Suspense boundary's
  * content at the earliest 300 ms after its fallback: the signed-in path (shell, engine, screen)
- * lost about half a second to fallbacks of modules the boot script had already fetched.
+ * lost time to fallbacks of modules the boot script had already fetched.
  * `preload()` (src/app/main.tsx, before the first render) loads the module; a component whose module
  * is in renders it directly, one whose module is not yet in goes through `React.lazy` as before.
  * Each mount keeps the path it started on, so a screen never remounts when its module arrives.

@@ -2,13 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../engine/data/api-error.js';
 import { tokenStore } from './auth/session.js';
 
-/** Spec §9: at most 3 retries, never for a 4xx answer (retrying cannot change it). */
+/** At most 3 retries, never for a 4xx answer (retrying cannot change it). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.isClientError) return false;
   return failureCount < 3;
 }
 
-/** Spec §9 backoff: min(1000 · 2^n, 30000) ms. */
+/** The backoff between retries: min(1000 · 2^n, 30000) ms. */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }

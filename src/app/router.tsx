@@ -12,8 +12,6 @@ import { homePathFor } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
 import { tokenStore } from './auth/session.js';
 import { preloadable } from './preloadable.js';
-// The application's cells, widgets and screens, registered before the routes below are built.
-import '../extensions/client/index.js';
 import { registeredScreens } from '../engine/registry/index.js';
 import type { EntityRoutesProps } from '../engine/routes/entity-routes.js';
 
@@ -85,14 +83,14 @@ function Root() {
   );
 }
 
-/** `/` (Home): a signed-in admin goes on to the dashboard (DESIGN §9), a juror to the jury portal. */
+/** `/` (Home): a signed-in admin goes on to the dashboard, a juror to the jury portal. */
 function HomeRedirect() {
   const { user } = useAuth();
   usePageTitle('pages.titles.home');
   return <Navigate to={homePathFor(user?.role)} replace />;
 }
 
-/** The route table of spec §2, with the DESIGN §9 resolutions. */
+/** The app's route table. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

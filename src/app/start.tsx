@@ -1,5 +1,7 @@
 // The app itself, which the entry script (main.tsx) loads once the server's first screen is shown
 // (or there is none).
+// The features' screens and parts, registered before the app's modules read the registry.
+import '../registry/client.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';

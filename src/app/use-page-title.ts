@@ -6,7 +6,7 @@ import { reportServerTitle } from '../engine/ui/server-title.js';
 export const APP_TITLE_KEY = 'pages.titles.awardsCms';
 
 /**
- * Sets `document.title` to '<title> | Awards CMS' from an i18n key (spec §2), following the
+ * Sets `document.title` to '<title> | Awards CMS' from an i18n key, following the
  * language. Pass {@link APP_TITLE_KEY} for the bare product name.
  */
 export function usePageTitle(key: string, values?: Record<string, unknown>): void {

@@ -13,20 +13,7 @@ import { authRoutes } from './routes/auth.js';
 import { entityRoutes } from './routes/entity-crud.js';
 import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
-import { dashboardRoutes } from '../features/judging/server/dashboard-routes.js';
-import { notificationRoutes } from '../features/notifications/server/notifications-routes.js';
-import { judgingRoutes } from '../features/judging/server/judging-routes.js';
-import { juryRoutes } from '../features/judging/server/jury-routes.js';
-import { applicantRoutes } from '../features/judging/server/applicant-routes.js';
-import { resultsRoutes } from '../features/results/server/results-routes.js';
-import { historyRoutes } from '../features/history/server/history-routes.js';
-import { exportRoutes } from '../features/dataio/server/export-routes.js';
-import { importRoutes } from '../features/dataio/server/import-routes.js';
-import { bulkRoutes } from '../features/dataio/server/bulk-routes.js';
-import { viewRoutes } from '../features/dataio/server/view-routes.js';
-import { accountRoutes } from '../features/accounts/server/account-routes.js';
-import { twoFactorRoutes } from '../features/accounts/server/two-factor-routes.js';
-import { demoDataPlugin } from '../features/demo/server/demo-data-plugin.js';
+import { registeredServerFeatures } from './features.js';
 import { loadJwtSecret } from './secrets.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
 import { logSerializers } from './log-redaction.js';
@@ -56,7 +43,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Start-up may sync entity tables (index builds on big tables) and open PGlite on a busy machine.
     pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
-    // lengthBeforePattern: a pattern never runs on a string its maxLength has refused (issue 13).
+    // lengthBeforePattern: a pattern never runs on a string its maxLength has refused, so an
+    // oversized string cannot hold the event loop in a backtracking pattern.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true }, plugins: [lengthBeforePattern as never] },
   });
   app.decorate('config', config);
@@ -71,8 +59,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // register here, in this order.
     await app.register(authPlugin);
     await app.register(entitiesPlugin);
-    await app.register(demoDataPlugin);
-    // Before the routes: it collects every /api route registered after it (DESIGN §15).
+    for (const feature of registeredServerFeatures()) if (feature.setup) await app.register(feature.setup);
+    // Before the routes: it collects every /api route registered after it.
     await app.register(openapiPlugin);
     await app.register(
       async (api) => {
@@ -80,19 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(authRoutes);
         await api.register(metaRoutes);
         await api.register(entityRoutes);
-        await api.register(dashboardRoutes);
-        await api.register(notificationRoutes);
-        await api.register(judgingRoutes);
-        await api.register(juryRoutes);
-        await api.register(applicantRoutes);
-        await api.register(resultsRoutes);
-        await api.register(historyRoutes);
-        await api.register(exportRoutes);
-        await api.register(importRoutes);
-        await api.register(bulkRoutes);
-        await api.register(viewRoutes);
-        await api.register(accountRoutes);
-        await api.register(twoFactorRoutes);
+        for (const feature of registeredServerFeatures()) if (feature.routes) await api.register(feature.routes);
         // API route plugins register here, each on its own line.
       },
       { prefix: '/api' },

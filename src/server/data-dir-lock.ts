@@ -30,7 +30,7 @@ function isAlive(pid: number): boolean {
 /**
  * Takes `DATA_DIR/server.lock` so two servers never open one PGlite directory (which corrupts it).
  * A lock left by a process that no longer runs (a kill -9, a power cut) is taken over.
- * Returns the function that releases it.
+ * Returns the function that releases it (see docs/architecture.md, "The data directory lock").
  */
 export function acquireDataDirLock(dataDir: string, purpose = 'server'): () => void {
   fs.mkdirSync(dataDir, { recursive: true });

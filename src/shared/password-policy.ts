@@ -1,5 +1,5 @@
 /**
- * The password policy for console accounts (DESIGN §5, §10): 10 to 128 characters, not the account's
+ * The password policy for console accounts: 10 to 128 characters, not the account's
  * e-mail address, and not a common or easily guessed password as judged offline by zxcvbn-ts with
  * its common-password and English dictionaries. Applied whenever a password is set (register,
  * invitation, reset, change); passwords set before it keep working. Runs on the server and, loaded

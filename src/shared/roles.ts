@@ -1,5 +1,5 @@
 /**
- * The roles an account may have (DESIGN §5, §10): `admin` uses the whole console, `juror` only the
+ * The roles an account may have: `admin` uses the whole console, `juror` only the
  * jury portal. Descriptor permissions and route configs name these; the server checks them on
  * every request and the client's guards mirror them.
  */

@@ -14,7 +14,7 @@ import { syncEntityTables } from '../../src/server/db/sync/index.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/kysely.js';
-import { migrateToLatest, migrations } from '../../src/server/db/migrate.js';
+import { allMigrations, migrateToLatest } from '../../src/server/db/migrate.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js';
 
 type Kind = 'pglite' | 'postgres';
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
     const summary = await writeBackup(source.database, file, { batchSize: 7 });
     expect(summary.tables).toMatchObject({ zz_parent: 25, aa_child: 61, pairs: 30, settings: 1, users: 2, entity_row_counts: 2 });
     const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ format: 'awards-console-backup', version: 1, source: kind, migrations: Object.keys(migrations) });
+    expect(lines[0]).toMatchObject({ format: 'awards-console-backup', version: 1, source: kind, migrations: Object.keys(allMigrations()) });
     const names = lines[0].tables.map((t: { name: string }) => t.name);
     expect(names).not.toContain('kysely_migration');
     expect(names.indexOf('zz_parent')).toBeLessThan(names.indexOf('aa_child'));

@@ -1,3 +1,4 @@
+import '../../src/registry/server.js';
 import os from 'node:os';
 import path from 'node:path';
 import { runCategoriesBench } from './categories.js';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/app/i18n.js';
-import '../../src/extensions/client/index.js';
+import '../../src/registry/client.js';
 import { RatingStarsCell } from '../../src/features/judging/client/rating-stars-cell.js';
-import { applicationNames } from '../../src/extensions/extension-names.js';
+import { judgingNames } from '../../src/features/judging/index.js';
 import { isEmptyFor } from '../../src/engine/cells/index.js';
 import { registerExtension } from '../../src/engine/registry/index.js';
 import { loadEntities, mergeExtensionNames, SHIPPED_NAMES, toClientEntity } from '../../src/shared/descriptor/index.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 const sponsor = toClientEntity(
   loadEntities(
     [{ file: 'sponsor.json', descriptor: read('entities/sponsor.json'), schemaFile: 'sponsor.schema.json', schema: read('schemas/sponsor.schema.json') }],
-    { names: mergeExtensionNames(SHIPPED_NAMES, applicationNames) },
+    { names: mergeExtensionNames(SHIPPED_NAMES, judgingNames) },
   )[0]!,
   'admin',
 );

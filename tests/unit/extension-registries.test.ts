@@ -4,9 +4,10 @@ import '../../src/engine/cells/registry.js';
 import '../../src/engine/list/filter-inputs.js';
 import '../../src/engine/list/row-actions.js';
 import '../../src/engine/rjsf-radix/index.js';
-import '../../src/extensions/client/index.js';
+import '../../src/registry/client.js';
 import { registeredNames, registeredScreens } from '../../src/engine/registry/index.js';
-import { screens } from '../../src/extensions/screens/index.js';
+import { judgingClient } from '../../src/features/judging/client.js';
+import { resultsClient } from '../../src/features/results/client.js';
 import { hookFor, knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
 import { loadEntities, type EntitySource } from '../../src/shared/descriptor/load-entities.js';
@@ -42,7 +43,8 @@ describe('the registries', () => {
     expect(knownExtensionNames.cells).toEqual(expect.arrayContaining([...SHIPPED_NAMES.cells, 'rating-stars']));
   });
 
-  it("registers the application's screens by path", () => {
+  it("registers the features' screens by path", () => {
+    const screens = [...(judgingClient.screens ?? []), ...(resultsClient.screens ?? [])];
     expect(registeredScreens().map((screen) => screen.path)).toEqual(screens.map((screen) => screen.path));
   });
 

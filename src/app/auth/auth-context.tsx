@@ -8,7 +8,7 @@ import { tokenStore } from './session.js';
 /** Set when the visitor picked a language before signing in; that choice then wins over the profile's. */
 export const LANGUAGE_CHOSEN_KEY = 'language_chosen';
 
-/** Auth state (spec §3) and the actions on it. */
+/** Auth state and the actions on it. */
 export interface AuthContextValue {
   user: AuthUser | null;
   isAuthenticated: boolean;

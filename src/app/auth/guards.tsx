@@ -10,7 +10,7 @@ export interface FromState {
 }
 
 /**
- * The authenticated layout's rule (spec §2): without an access token, outside `/logout`, and with
+ * The authenticated layout's rule: without an access token, outside `/logout`, and with
  * no `access` query parameter, go to `/logout` (which sends a visitor on to `/login`, keeping the
  * page first asked for).
  */

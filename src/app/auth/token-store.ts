@@ -1,6 +1,6 @@
 import type { AuthUser, RefreshResponse } from '../../shared/api-contract.js';
 
-/** Storage keys (spec §9): tokens and expiry in sessionStorage, the user record in localStorage. */
+/** Storage keys: tokens and expiry in sessionStorage, the user record in localStorage. */
 export const TOKEN_KEYS = {
   token: 'auth_token',
   refreshToken: 'auth_refresh_token',
@@ -55,7 +55,7 @@ export function toStoredUser(user: AuthUser): AuthUser {
 }
 
 /**
- * The token store (spec §4, §9). Reads and writes the tab's tokens, refreshes them (single-flight)
+ * The token store. Reads and writes the tab's tokens, refreshes them (single-flight)
  * before expiry when the user has been active, ends an idle session at expiry, treats any storage
  * read failure as signed out, and mirrors sign-in, refresh and sign-out to other tabs through a
  * BroadcastChannel (a new tab asks the others for the session).

@@ -26,7 +26,7 @@ export function generateDialogId(): string {
 }
 
 /**
- * Implements the dialog service (spec §4) with Radix Themes dialogs: alert, confirm and custom,
+ * Implements the dialog service with Radix Themes dialogs: alert, confirm and custom,
  * sizes sm to full, loading states, ids, and the resolve rules documented on {@link DialogApi}.
  */
 export function DialogProvider({ children }: { children: ReactNode }) {

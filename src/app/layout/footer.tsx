@@ -3,7 +3,7 @@ import { Callout, Flex } from '@radix-ui/themes';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { LegalLinks } from './legal-links.js';
 
-/** The signed-in footer: the anti-fraud notice (spec §1) and the legal links. */
+/** The signed-in footer: the anti-fraud notice and the legal links. */
 export function Footer() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ import { NotificationsPopover } from '../../features/notifications/client/notifi
 import { SessionTimer } from './session-timer.js';
 
 /**
- * The header (spec §1): welcome with name, e-mail and last login; the session time left;
+ * The header: welcome with name, e-mail and last login; the session time left;
  * notifications, helpdesk, FAQ, language and logout.
  */
 export function Header() {

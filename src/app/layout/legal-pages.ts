@@ -5,7 +5,7 @@ export interface LegalPageInfo {
   paragraphKeys: readonly string[];
 }
 
-/** The footer's pages (spec §1), each a short real text. */
+/** The footer's pages, each a short real text. */
 export const LEGAL_PAGES: readonly LegalPageInfo[] = [
   {
     path: '/privacy-policy',

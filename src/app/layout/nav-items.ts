@@ -77,7 +77,7 @@ const MENU_ICON_NAMES = [
 
 /**
  * The Radix icons a descriptor's `menu.icon` may name, each drawn once `menu-icons.ts` has loaded
- * (after the first paint: the icons are about 30 KB of path data the first list need not wait for).
+ * (after the first paint: the icons are path data the first list need not wait for).
  */
 export const MENU_ICONS: Readonly<Record<string, Icon>> = Object.fromEntries(
   MENU_ICON_NAMES.map((name) => [name, deferredIcon(name)]),

@@ -6,7 +6,7 @@ import { toast } from '../lazy-toast.js';
 import { tokenStore } from '../auth/session.js';
 import { formatDuration } from '../format-date.js';
 
-/** From this much time left the label turns amber and offers to stay signed in (DESIGN §9). */
+/** From this much time left the label turns amber and offers to stay signed in. */
 export const WARNING_MS = 5 * 60_000;
 const WARNING_TOAST_ID = 'session-expiring';
 

@@ -5,7 +5,7 @@ import { PlaceholderPage } from './placeholder-page.js';
 
 /**
  * What the entity routes show when no descriptor claims the path: the titled placeholder of a
- * spec route whose screen has not arrived yet (DESIGN §9), else the 404 page. A descriptor that
+ * known route whose screen is not built yet, else the 404 page. A descriptor that
  * later claims the path (a jury, an examination) takes over without a change here.
  */
 export function FallbackPage() {

@@ -4,7 +4,7 @@ import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 
-/** 403 (spec §2): 'Access Forbidden', the explanation, and Go Back one step. */
+/** 403: 'Access Forbidden', the explanation, and Go Back one step. */
 export function ForbiddenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

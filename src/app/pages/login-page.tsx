@@ -39,7 +39,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The two-factor step: its own chunk, loaded only by accounts that have it on. */
 const TwoFactorSignIn = lazy(() => import('./two-factor-sign-in.js'));
 
-/** Spec §5: e-mail trimmed, required and a simple pattern; password required. */
+/** The sign-in form's rules: e-mail trimmed, required and a simple pattern; password required. */
 export function validateLogin(email: string, password: string): { email?: string; password?: string } {
   const errors: { email?: string; password?: string } = {};
   const trimmed = email.trim();
@@ -59,7 +59,7 @@ function destination(state: LoginState | null, role: string | undefined): string
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** The sign-in screen (spec §2): e-mail, password, Login, the background image and the welcome. */
+/** The sign-in screen: e-mail, password, Login, the background image and the welcome. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ export interface LogoutState extends FromState {
 }
 
 /**
- * `/logout` (spec §2): with tokens and no authorised-logout flag → `/dashboard`; with the flag →
+ * `/logout`: with tokens and no authorised-logout flag → `/dashboard`; with the flag →
  * clear the session and thank the user; after an ended session (another sign-in, a 401, expiry) →
  * 'You have been logged out' with advice; a visitor with nothing of the sort goes on to `/login`.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 
-/** 404 (spec §2, DESIGN §9 wording): 'Looks like you're lost' with a Go back link to `/`. */
+/** 404: 'Looks like you're lost' with a Go back link to `/`. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle('pages.titles.notFound');

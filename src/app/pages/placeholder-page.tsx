@@ -4,7 +4,7 @@ import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../use-page-title.js';
 
-/** A screen whose issue has not arrived yet: its title and what it will hold (DESIGN §9), never blank. */
+/** A screen not built yet: its title and what it will hold, never blank. */
 export function PlaceholderPage({ titleKey, descriptionKey }: { titleKey: string; descriptionKey: string }) {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -6,7 +6,7 @@ import { Text } from '@radix-ui/themes/components/text';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useRouteError } from 'react-router-dom';
 
-/** The generic render-failure fallback (spec §2): 'Something went wrong.' with a way out. */
+/** The generic render-failure fallback: 'Something went wrong.' with a way out. */
 export function ErrorFallback({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   if (error) console.error(error);

@@ -126,7 +126,7 @@ function AmountExample({ state }: { state: Exclude<State, 'loading'> }) {
 }
 
 /**
- * The `/sandbox` screen (spec §2, DESIGN §9): a gallery of every reusable widget in its states
+ * The `/sandbox` screen: a gallery of every reusable widget in its states
  * (empty, filled, invalid, disabled, loading), in the chosen language, and a form built by the
  * RJSF theme using every widget (the accessibility check runs on it).
  */

@@ -1,6 +1,8 @@
 // The server's render of a signed-in list screen (GET /api/meta/first-screen): build.mjs bundles this
 // file with the browser's own components for Node, and src/server/first-screen runs it on a thread.
 
+// The features' screens and parts, registered before the routes are built.
+import '../../registry/client.js';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation.js';
 import type { BadgeOption } from '../../shared/descriptor/types.js';
 import { toText, type CellProps } from './cell-types.js';
 
-/** Whether a status value means active: `active`, `true`, `1` (spec §3: company `is_active` 1). */
+/** Whether a status value means active: `active`, `true`, `1` (a company's `is_active` is 1). */
 export function isActiveValue(value: unknown): boolean | null {
   if (value === true || value === 1 || value === '1' || value === 'true' || value === 'active') return true;
   if (value === false || value === 0 || value === '0' || value === 'false' || value === 'inactive') return false;

@@ -16,7 +16,7 @@ function localeOf(language: string | undefined): string {
 
 /**
  * Parses an API date or date-time as UTC: a value without a zone (`2025-01-05 10:00:00`) is taken
- * as UTC (spec §9), one with an offset is converted. `null` when empty, `'invalid'` when unparsable.
+ * as UTC, one with an offset is converted. `null` when empty, `'invalid'` when unparsable.
  */
 export function parseUtc(value: unknown): Dayjs | null | 'invalid' {
   if (value === null || value === undefined || value === '') return null;

@@ -4,7 +4,7 @@ import type { ErrorCode, FieldError } from '../../shared/api-contract.js';
 /** The code of a failure that never reached the server (offline, DNS, aborted connection). */
 export type TransportErrorCode = 'NETWORK';
 
-/** The i18n key shown when neither the server nor the transport said anything useful (spec §8). */
+/** The i18n key shown when neither the server nor the transport said anything useful. */
 export const FALLBACK_ERROR_KEY = 'errors.generic';
 
 /** The English fallback kept in `message` so logs and non-UI callers still read something. */
@@ -58,7 +58,7 @@ export function isApiError(error: unknown): error is ApiError {
 /** A translation function as i18next's `t` (a key and its interpolation values). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The translated sentence for each stable code (DESIGN §4); `errors.generic` for the rest. */
+/** The translated sentence for each stable code; `errors.generic` for the rest. */
 const CODE_KEYS: Partial<Record<ApiError['code'], string>> = {
   NETWORK: 'errors.network',
   NOT_FOUND: 'errors.codes.notFound',

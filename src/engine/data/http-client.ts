@@ -20,7 +20,7 @@ export interface RequestOptions {
 
 /** What the app plugs into the client (tokens live in the app's token store). */
 export interface HttpClientConfig {
-  /** Base of every path; `/api` (DESIGN §9). */
+  /** Base of every path; `/api`. */
   baseUrl: string;
   /** The current access token, refreshed first when it is about to expire; null when signed out. */
   getAccessToken: () => string | null | Promise<string | null>;

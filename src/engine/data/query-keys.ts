@@ -1,6 +1,6 @@
 /**
  * Query keys, hierarchical so that a mutation invalidates everything of one entity with
- * `['entities', name]` (STYLE §2).
+ * `['entities', name]`.
  */
 export const queryKeys = {
   /** Every query of one entity: lists and records. */

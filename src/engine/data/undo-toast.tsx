@@ -6,7 +6,7 @@ import type { ToastApi } from '../ui/toast-context.js';
 import { http } from './http-client.js';
 import type { EntityRecord } from './entity-queries.js';
 
-/** How long a delete's toast offers Undo (DESIGN §14). */
+/** How long a delete's toast offers Undo. */
 export const UNDO_MS = 10_000;
 
 /** Brings a deleted record back from the trash with its id; resolves with the restored record. */

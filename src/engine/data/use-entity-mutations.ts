@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys.js';
 import { showDeletedToast } from './undo-toast.js';
 
 /**
- * The text of a failed mutation (spec §8) in the user's language: what the error's code and keys
+ * The text of a failed mutation in the user's language: what the error's code and keys
  * say ('This record is still used by 1 grade.', 'The server could not be reached...'), else the
  * entity's fallback ('Failed to delete category').
  */

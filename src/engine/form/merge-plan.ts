@@ -12,7 +12,7 @@ const norm = (value: unknown) => JSON.stringify(value === undefined || value ===
 const same = (a: unknown, b: unknown) => norm(a) === norm(b);
 
 /**
- * Plans a three-way merge of a stale save (DESIGN §14): a field changed on one side only takes that
+ * Plans a three-way merge of a stale save: a field changed on one side only takes that
  * side's value; a field both sides changed to different values is `both` and must be chosen.
  *
  * @example planMerge(['name', 'status'], {name: 'A', status: 'x'}, {name: 'A', status: 'y'}, {name: 'B', status: 'x'})

@@ -1,7 +1,7 @@
 /** One slot of a pagination bar: a page number or an ellipsis standing for hidden pages. */
 export type PageItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: 'start' | 'end' };
 
-/** The most page numbers a pagination bar shows (spec §9). */
+/** The most page numbers a pagination bar shows. */
 export const MAX_PAGE_NUMBERS = 5;
 
 /**

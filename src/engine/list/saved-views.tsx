@@ -27,7 +27,7 @@ function viewQuery(search: string): string {
 }
 
 /**
- * Saved views over a list (DESIGN §13): each a link to the list with its filters, search, sort
+ * Saved views over a list: each a link to the list with its filters, search, sort
  * and page size (opening it reproduces the view), the admin's own and those shared with all
  * admins; 'Save view' keeps the current list under a name, private or shared.
  */

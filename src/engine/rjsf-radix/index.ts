@@ -63,7 +63,7 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, Widget> = {
   CheckboxWidget,
   switch: SwitchWidget,
   'active-switch': ActiveSwitchWidget,
-  // Dates (`format: date`) use the calendar picker (spec §5): read-only, set only by picking.
+  // Dates (`format: date`) use the calendar picker: read-only, set only by picking.
   date: CalendarDateWidget,
   DateWidget: CalendarDateWidget,
   'native-date': DateWidget,

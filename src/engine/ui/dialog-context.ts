@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createServiceContext } from './service-context.js';
 
-/** Dialog widths (spec §4); `md` is the default. */
+/** Dialog widths; `md` is the default. */
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
 /** The dialog kinds the service knows; any other `type` is an error. */
@@ -51,7 +51,7 @@ export type DialogOptions =
   | ({ type: 'custom' } & CustomOptions);
 
 /**
- * The dialog service (spec §4), implemented by the app's `DialogProvider`.
+ * The dialog service, implemented by the app's `DialogProvider`.
  *
  * @example if (await dialogs.confirm({ title: t('common.delete'), description: t('...') })) remove();
  */

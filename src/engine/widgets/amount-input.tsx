@@ -45,7 +45,7 @@ export function parseAmount(text: string): number | undefined {
 }
 
 /**
- * The amount input (spec §5): numeric only (digits, one decimal point, the currency's decimals,
+ * The amount input: numeric only (digits, one decimal point, the currency's decimals,
  * a minus only when `min` allows it), storing a number; with the currency selector beside it when
  * a descriptor pairs them, storing the currency code (USD when none was chosen).
  */

@@ -3,7 +3,7 @@ import { Flex, Link, Text } from '@radix-ui/themes';
 import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** One step of a breadcrumb trail (spec §2): its already translated label and where it leads. */
+/** One step of a breadcrumb trail: its already translated label and where it leads. */
 export interface BreadcrumbItem {
   label: string;
   /** An in-app path (`/manage-category`) or an absolute http(s) URL; omitted for a plain label. */

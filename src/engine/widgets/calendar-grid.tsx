@@ -27,7 +27,7 @@ const dayButton: React.CSSProperties = {
 };
 
 /**
- * One month as an ARIA grid, weeks from Monday (spec §9), with buttons to the previous and next
+ * One month as an ARIA grid, weeks from Monday, with buttons to the previous and next
  * month and year. The keyboard follows the WAI-ARIA date picker pattern: arrows by day and week,
  * Home/End to the week's ends, Page Up/Down by month, Shift+Page Up/Down by year, Enter or Space
  * to pick. Days outside the shown month are greyed; days outside the bounds cannot be picked.

@@ -1,5 +1,5 @@
 /**
- * The calendar's pure rules (spec §5, §9): weeks start on Monday, a month is shown as whole weeks
+ * The calendar's pure rules: weeks start on Monday, a month is shown as whole weeks
  * with the neighbouring months' days marked outside, dates are stored as `YYYY-MM-DD` and shown as
  * `05 Jan 2025` in the chosen language, and the keyboard moves by day, week, month and year.
  * Dates here are calendar days with no time zone: `YYYY-MM-DD` strings in and out.
@@ -13,9 +13,9 @@ import 'dayjs/locale/ms.js';
 dayjs.extend(customParseFormat);
 dayjs.extend(localeData);
 
-/** The storage format of a date (spec §5: year-month-day). */
+/** The storage format of a date (year-month-day). */
 export const STORED_FORMAT = 'YYYY-MM-DD';
-/** The display format of a date (spec §9: '05 Jan 2025'). */
+/** The display format of a date ('05 Jan 2025'). */
 export const DISPLAY_FORMAT = 'DD MMM YYYY';
 
 /** One cell of a month grid. */

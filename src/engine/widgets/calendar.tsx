@@ -30,7 +30,7 @@ export interface CalendarDatePickerProps {
 }
 
 /**
- * The calendar date picker (spec §5, §9): a read-only field showing the date as '05 Jan 2025' in the
+ * The calendar date picker: a read-only field showing the date as '05 Jan 2025' in the
  * chosen language, set only by picking in a month grid (weeks from Monday, other months' days
  * greyed, a Today shortcut) and stored as `YYYY-MM-DD`. Opens on click, Enter, Space or Alt+Down;
  * Escape closes and returns focus to the field.

@@ -1,6 +1,6 @@
 /**
- * The currencies the console offers (spec §3) and the rules for listing and searching them
- * (spec §5, §9): MYR first, USD second, the rest alphabetical by code; USD selected by default;
+ * The currencies the console offers and the rules for listing and searching them
+ * as the selector applies them: MYR first, USD second, the rest alphabetical by code; USD selected by default;
  * search matches the code or the name, case-insensitive. Pure data and functions, no React.
  */
 
@@ -9,7 +9,7 @@ export type CurrencyCode =
   | 'USD' | 'EUR' | 'CNY' | 'JPY' | 'BRL' | 'GBP' | 'AUD' | 'CAD' | 'INR' | 'ZAR' | 'CHF' | 'NZD' | 'MYR' | 'IDR';
 
 /**
- * One currency option (spec §3). `flag` is an emoji, or the text `myr` for the local currency,
+ * One currency option. `flag` is an emoji, or the text `myr` for the local currency,
  * whose flag is drawn from `flagImage` instead. `name` is the English name; `nameKey` is the
  * i18n key of the name in the chosen language.
  */
@@ -49,7 +49,7 @@ const SPEC_CURRENCIES: readonly CurrencyOption[] = [
 /** Codes pinned to the top of the list, in this order; every other currency follows by code. */
 const PINNED: readonly CurrencyCode[] = ['MYR', 'USD'];
 
-/** The code selected when nothing has been chosen yet (spec §9: USD). */
+/** The code selected when nothing has been chosen yet. */
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
 /** Orders currencies as the selector lists them: MYR, USD, then the rest alphabetically by code. */

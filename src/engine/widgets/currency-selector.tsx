@@ -6,7 +6,7 @@ import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
 import { CURRENCIES, DEFAULT_CURRENCY, findCurrency, searchCurrencies, type CurrencyCode, type CurrencyOption } from './currencies.js';
 import { CurrencyFlag } from './currency-flag.js';
 
-/** Delay before the search box takes focus after the list opens (spec §9). */
+/** Delay before the search box takes focus after the list opens. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
 
 /** Props of {@link CurrencySelector}. */
@@ -24,7 +24,7 @@ export interface CurrencySelectorProps {
 }
 
 /**
- * The currency selector (spec §3, §9): a button showing the chosen currency's flag and code that
+ * The currency selector: a button showing the chosen currency's flag and code that
  * opens a searchable list (MYR, USD, then by code; search by code or name in any case; at most
  * 15rem high). The search box takes focus 100 ms after opening; arrows wrap, Enter selects,
  * Escape closes and returns focus to the button.

@@ -56,7 +56,7 @@ function shippedButtons({ view, edit, onDelete, deleting }: RowActionsProps): Ro
 }
 
 /**
- * The row-action group of a list (spec §2): icon buttons with a tooltip (View Details, Edit,
+ * The row-action group of a list: icon buttons with a tooltip (View Details, Edit,
  * Delete, or a list's registered actions), in a labelled `group`. Each button's accessible name
  * carries the row's title ('Edit Acme Ltd') so a screen-reader user can tell the rows apart.
  * @example <RowActions recordLabel={row.name} edit={{ to: `/manage-category/edit/${row.id}` }} onDelete={confirmDelete} />

@@ -34,7 +34,7 @@ export interface SearchableSelectProps {
 }
 
 /**
- * The searchable select (spec §2): a button showing the chosen label or 'Select One' that opens a
+ * The searchable select: a button showing the chosen label or 'Select One' that opens a
  * search box ('Find option') over the options (label and optional description), 'No data found'
  * when nothing matches. With `loadOptions` the search runs on the server as the user types
  * (debounced, stale requests cancelled, further pages on scroll), so it stays fast on large tables.

@@ -1,4 +1,4 @@
-/** One choice of a searchable select (spec §2): its value, its label and an optional description. */
+/** One choice of a searchable select: its value, its label and an optional description. */
 export interface SelectOption {
   value: string | number;
   label: string;

@@ -1,7 +1,4 @@
 import { registerServerExtension } from '../../shared/extension/server-hooks.js';
-import { assignmentRules } from '../../features/judging/server/hooks/assignment-rules.js';
-import { examNotFinal } from '../../features/judging/server/hooks/exam-not-final.js';
-import { examRules } from '../../features/judging/server/hooks/exam-rules.js';
 import { hashPassword } from '../hooks/hash-password.js';
 import { lowercaseEmail } from '../hooks/lowercase-email.js';
 import { slugFromName } from '../hooks/slug-from-name.js';
@@ -16,8 +13,5 @@ registerServerExtension({
     'slug-from-name': slugFromName,
     'hash-password': { beforeWrite: hashPassword, rowLocal: true },
     'lowercase-email': { beforeWrite: lowercaseEmail, rowLocal: true },
-    'exam-rules': examRules,
-    'assignment-rules': assignmentRules,
-    'exam-not-final': examNotFinal,
   },
 });

@@ -30,7 +30,7 @@ export type AuthAuditAction =
 /** Data in and out (imports, exports, bulk actions), written with the entity they touched. */
 export type DataAuditAction = 'data.export' | 'data.import' | 'data.bulk_delete' | 'data.bulk_update';
 
-/** The results events (DESIGN §12) written to `audit_log`, against the exam. */
+/** The results events written to `audit_log`, against the exam. */
 export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
 
 /** What one audit row records; only `action` is required (the fields a hook may give, and more). */
@@ -43,9 +43,10 @@ export interface AuditEntry extends Omit<HookAuditEntry, 'action'> {
 }
 
 /**
- * Appends one audit row to the hash chain (DESIGN §14). Pass the write's transaction as `db` (or as
+ * Appends one audit row to the hash chain. Pass the write's transaction as `db` (or as
  * `executor`) so the row commits and rolls back with the change; with a plain connection the row is
  * written in a transaction of its own. `details` must never hold a password or a token.
+ * See docs/architecture.md, "The audit chain".
  *
  * @example await writeAudit(trx, { action: 'accounts.disable', userId: by.id, ip, entity: 'user', entityId: id, before, after })
  */

@@ -13,9 +13,9 @@ export const CURRENT_PARAMS: KdfParams = { N: 2 ** 17, r: 8, p: 1 };
 
 /**
  * The cost of passwords that arrive in an import file (initial passwords of submittor accounts):
- * N=2^7, r=8 (128 KiB and about 0.3 ms a hash here), so 100,000 rows import in well under the
- * minute DESIGN §13 allows (`npm run bench -- dataio`: 35.8 s on a quiet machine; at N=2^10, 334 s at load
- * average 6 on this 2-core machine). Why that is safe enough for these passwords:
+ * N=2^7, r=8 (128 KiB a hash), so that hashing does not dominate the time of an import with many
+ * accounts (see docs/architecture.md, "Password hashing in imports").
+ * Why that is safe enough for these passwords:
  * - they are initial passwords the programme staff chose and already hold in clear text in their
  *   spreadsheet; the hash keeps the database from being a cheaper copy of that file: a 16-byte salt
  *   per row (no precomputed tables, equal passwords look different) and a memory-hard function

@@ -52,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 // PGlite keeps Postgres's shared buffers inside its wasm memory, so the stock 128MB is resident once
-// the pages are touched: 24MB keeps the server under DESIGN §8's 300 MB RSS with 100,000 contests,
+// the pages are touched: 24MB keeps the server's resident memory small on a large database,
 // and page-1 latency is unchanged (the OS page cache still holds the data files).
 // `startParams` replaces PGlite's defaults, so they are kept. The wasm memory's initial 128MB cannot
 // shrink: pglite.wasm declares it as its minimum.

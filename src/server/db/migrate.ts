@@ -1,28 +1,26 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
 import { accounts } from './migrations/002-accounts.js';
-import { judging } from '../../features/judging/server/migrations/004-judging.js';
-import { resultsTables } from '../../features/results/server/migrations/005-results.js';
 import { history } from './migrations/006-history.js';
-import { dataioTables } from '../../features/dataio/server/migrations/007-dataio.js';
-import { dataioJobState } from '../../features/dataio/server/migrations/008-dataio-job-state.js';
+import { featureMigrations } from '../features.js';
 
-/** The system tables' migrations, in the order they run. Append; never edit one that has shipped. */
-export const migrations: Record<string, Migration> = {
+/** The server's own system tables' migrations. Append; never edit one that has shipped. */
+const coreMigrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
   '002-accounts': accounts,
-  '004-judging': judging,
-  '005-results': resultsTables,
   '006-history': history,
-  '007-dataio': dataioTables,
-  '008-dataio-job-state': dataioJobState,
 };
+
+/** Every migration: the server's and the registered features' (see `../features.ts`). */
+export function allMigrations(): Record<string, Migration> {
+  return { ...coreMigrations, ...featureMigrations() };
+}
 
 /** Brings the system tables up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Migrations land from parallel branches (a 003 may arrive after a database ran 005): each is
   // independent of the others' tables, so a missing one runs whatever its number.
-  const migrator = new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: async () => allMigrations() } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

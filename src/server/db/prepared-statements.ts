@@ -1,9 +1,10 @@
 /**
  * Which statements go to PostgreSQL as named (prepared) statements. A statement sent without a
  * name is parsed and planned again on every execution: for a list page with its includes and total
- * that is most of the database's work (0.4 ms planning against 0.1 ms executing). A named one is
+ * that is most of the database's work, planning costing more than executing. A named one is
  * parsed once per connection, and PostgreSQL plans it once for all executions when the generic
- * plan costs no more than the custom ones (its `plan_cache_mode = auto`).
+ * plan costs no more than the custom ones (its `plan_cache_mode = auto`). See docs/architecture.md,
+ * "Prepared statements".
  *
  * Only `select` statements are named, once the same text has been seen {@link HOT_AFTER} times:
  * the list pages, totals, version checks and session reads every request repeats. Each connection

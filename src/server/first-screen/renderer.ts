@@ -14,17 +14,18 @@ export interface RendererOptions {
 
 /**
  * The thread's heap: the render keeps nothing between renders, and a small heap is collected
- * sooner. Measured on the whole server (PGlite): the thread adds some 85 MB once up and 115 MB
- * after 40 renders with these limits, 180 MB without them; half these limits made renders slower.
+ * sooner, so the thread's memory stays well below what V8's default limits would let it grow to;
+ * much smaller limits made renders slower.
  */
 const THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
 
 /**
  * Renders signed-in first screens on a thread of their own (`render-worker.ts`, built beside the
- * server with the render module): some 40 ms of work each, which the server's thread would
+ * server with the render module): each a long stretch of CPU work, which the server's thread would
  * otherwise spend while other requests wait. The thread starts on first use, again after it fails,
  * and stops after {@link RendererOptions.idleMs} without a render (10 minutes by default) to give
  * its memory back; without the built files (a server run from its sources) there is none.
+ * See docs/architecture.md, "The first-screen render thread".
  */
 export class FirstScreenRenderer {
   private worker: Worker | null = null;

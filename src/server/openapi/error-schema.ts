@@ -13,7 +13,7 @@ export const FIELD_ERROR_SCHEMA = {
   },
 } as const;
 
-/** Every error answer of the API (`ApiErrorBody`): DESIGN §4-5. */
+/** Every error answer of the API (`ApiErrorBody`). */
 export const ERROR_SCHEMA = {
   type: 'object',
   additionalProperties: false,

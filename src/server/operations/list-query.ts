@@ -182,7 +182,7 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
       result.filters.push({ filter, relation: { name: first, target, field: second }, column: d.relations[first]!.field, value });
     }
   }
-  // Clients send `direction` only when it is not asc (spec §7), so an explicit sort alone means asc.
+  // Clients send `direction` only when it is not asc, so an explicit sort alone means asc.
   if (sortGiven && !directionGiven) result.direction = 'asc';
   return result;
 }

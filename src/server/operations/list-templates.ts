@@ -8,8 +8,8 @@ import type { ListQuery } from './list-query.js';
  * The statements of list pages, built once per list shape and filled in with each request's values.
  *
  * Building a page's statement with Kysely (selection, filters, total subquery, joined includes,
- * then compiling) costs more of the server's time than running it: about 250 µs of a list request's
- * 500. The statement's text depends only on the request's shape (sort, direction, page size,
+ * then compiling) costs more of the server's time than running it, and a large share of a list request's
+ * time. The statement's text depends only on the request's shape (sort, direction, page size,
  * includes, which filters with which operators, whether there is a search); the filter and search
  * values only fill its parameters. So the first request of a shape builds the statement twice: with
  * its own values, and with stand-ins for them (marked strings) whose positions in the parameters

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { acquireDataDirLock } from '../data-dir-lock.js';
 import { type Database, openDatabase } from '../db/kysely.js';
-import { migrateToLatest, migrations } from '../db/migrate.js';
+import { allMigrations, migrateToLatest } from '../db/migrate.js';
 import { appliedMigrations } from '../backup/catalog.js';
 
 /** `DATA_DIR=:memory:` keeps an embedded database in memory only (tests, demos). */
@@ -47,7 +47,7 @@ export const dbPlugin = fp(async function dbPlugin(app: FastifyInstance, options
   });
   // Kysely's migrator costs a third of a second of CPU even with nothing to do; one query tells.
   const applied = await appliedMigrations(database.db);
-  if (Object.keys(migrations).some((name) => !applied.includes(name))) await migrateToLatest(database.db);
+  if (Object.keys(allMigrations()).some((name) => !applied.includes(name))) await migrateToLatest(database.db);
 });
 
 declare module 'fastify' {

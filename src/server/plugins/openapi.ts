@@ -57,7 +57,7 @@ function viewerBundle(): { plain: Buffer; gzip: Buffer } {
 }
 
 /**
- * The API describes itself (DESIGN §15): every route registered under `/api` after this plugin is
+ * The API describes itself: every route registered under `/api` after this plugin is
  * collected (an `onRoute` hook, so routes added later by any plugin appear without extra work),
  * and at start-up their schemas become one OpenAPI 3.1 document, served at `GET /api/openapi.json`
  * and rendered at `GET /api/docs` by Redoc, served from node_modules (works offline). Both are

@@ -81,7 +81,7 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
   await app.register(cookie);
   const bootScripts = inlineScriptHashes(app.config.publicDir);
   // The middleware is built once: @fastify/helmet builds it again on every request (its directives
-  // parsed and checked each time: about 3 % of a list request's CPU).
+  // parsed and checked each time, work every request would repeat).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

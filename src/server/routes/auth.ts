@@ -45,7 +45,7 @@ export function rememberDevice(app: FastifyInstance, request: FastifyRequest, re
   });
 }
 
-/** Sign-in, sessions and the admin's own account, under /api (DESIGN §4-5). */
+/** Sign-in, sessions and the admin's own account, under /api. */
 export async function authRoutes(app: FastifyInstance) {
   const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id, db) => juryRecordExists(db, app.entities, id));
   // The signed-in account's own routes: every role has a profile and a password.

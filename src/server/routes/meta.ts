@@ -102,7 +102,7 @@ export async function metaRoutes(app: FastifyInstance) {
   const extra = readExtraLocales(app.config.localesDirs ?? []);
   const hasExtra = Object.values(extra).some((tree) => Object.keys(tree).length > 0);
   // The answer depends only on the role and the descriptors loaded at start: it is built, and
-  // compressed, once per role (50-75 KB of JSON, about a tenth compressed), not per request.
+  // compressed, once per role (a large JSON answer that compresses well), not per request.
   const answers = new Map<string, CompressedJson>();
   const answerFor = (role: string | undefined): CompressedJson => {
     const key = `${role ?? ''}`;
@@ -167,8 +167,8 @@ export async function metaRoutes(app: FastifyInstance) {
   const renderer = new FirstScreenRenderer(fs.existsSync(beside) ? beside : path.join(app.config.publicDir, '../server/first-screen-worker.js'));
   // The thread starts with the first request for a first screen, which goes without one (204: the
   // browser renders its screen itself, at once), and renders an empty page before any caller's (the
-  // first render of a new thread is some 500 ms of compiling). It stops after a while without
-  // renders: its memory (about 100 MB) is spent only while people are opening the console.
+  // first render of a new thread is slow: its code is compiled then). It stops after a while without
+  // renders: its memory is spent only while people are opening the console.
   let warmed = false;
   let warming: Promise<void> | null = null;
   const warmUp = async () => {
@@ -235,7 +235,7 @@ export async function metaRoutes(app: FastifyInstance) {
       reply.header('x-page-title', encodeURIComponent(screen.title));
       reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('x-list-url', list.url);
-      // Some 100 KB of markup, a tenth of it compressed (a fast setting: it is made for each request).
+      // Markup compresses well; a fast setting, since it is made for each request.
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }));
       if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));

@@ -429,9 +429,9 @@ export interface EntityDescriptor {
   hooks: Hooks;
   /** Fields (or field sets) unique across the table. */
   unique: Array<string | string[]>;
-  /** Importable at /import-data when present (DESIGN §13). */
+  /** Importable at /import-data when present. */
   import?: ImportConfig;
-  /** Bulk actions of the list (DESIGN §13). */
+  /** Bulk actions of the list. */
   bulk?: BulkConfig;
   /** Form fields validated but never stored (`password_confirmation`). */
   virtual: string[];

@@ -1,11 +1,11 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { toast } from 'react-toastify';
 import type { AccountSummary, SignInRecord } from '../../../shared/api-contract.js';
-import { ApiError, describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
+import { ApiError, describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
 import { useAuth } from '../../../app/auth/auth-context.js';
 import { formatDateTime } from '../../../app/format-date.js';
 import { usePageTitle } from '../../../app/use-page-title.js';

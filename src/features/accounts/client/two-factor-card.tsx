@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { toast } from 'react-toastify';
 import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
 import { authApi } from '../../../app/auth/auth-api.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLES } from '../../../shared/roles.js';
-import { AccountService } from '../../../server/auth/account-service.js';
+import { AccountService } from '../../../server/index.js';
 import { type AccountChanges, AccountsAdmin, type InviteInput } from './accounts-admin.js';
 import { juryRecordExists } from './jury-link.js';
-import { badRequest } from '../../../server/errors.js';
-import { clientOf, EMAIL_SCHEMA, emailMessages, NAME_SCHEMA, nameMessages, object } from '../../../server/routes/auth.js';
+import { badRequest } from '../../../server/index.js';
+import { clientOf, EMAIL_SCHEMA, emailMessages, NAME_SCHEMA, nameMessages, object } from '../../../server/index.js';
 
 const roleMessages = { required: 'validation.role.invalid', enum: 'validation.role.invalid', type: 'validation.role.invalid' };
 const juryMessages = { type: 'validation.juryId.invalid', minimum: 'validation.juryId.invalid' };
@@ -18,7 +18,7 @@ function accountId(request: FastifyRequest): number {
   return id;
 }
 
-/** The accounts screen's API (DESIGN §4, §10): admins only, like every route that names no roles. */
+/** The accounts screen's API: admins only, like every route that names no roles. */
 export async function accountRoutes(app: FastifyInstance) {
   const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id, db) => juryRecordExists(db, app.entities, id));
   const admin = new AccountsAdmin(app.auth, accounts, app.mailer, app.config, app.log);

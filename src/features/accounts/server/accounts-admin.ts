@@ -2,16 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { AccountSummary, SignInRecord } from '../../../shared/api-contract.js';
 import type { Role } from '../../../shared/roles.js';
-import type { AppConfig } from '../../../server/config.js';
-import type { SystemTables } from '../../../server/db/system-tables.js';
-import { conflict, notFound } from '../../../server/errors.js';
-import type { AccountService } from '../../../server/auth/account-service.js';
-import { emailTaken } from '../../../server/auth/account-service.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import type { AuthContext, AuthService, ClientInfo } from '../../../server/auth/auth-service.js';
-import { type Mailer, translate } from '../../../server/auth/mailer.js';
-import { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from '../../../server/auth/password-resets.js';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../../server/auth/users.js';
+import type { AppConfig } from '../../../server/index.js';
+import type { SystemTables } from '../../../server/index.js';
+import { conflict, notFound } from '../../../server/index.js';
+import type { AccountService } from '../../../server/index.js';
+import { emailTaken } from '../../../server/index.js';
+import { writeAudit } from '../../../server/index.js';
+import type { AuthContext, AuthService, ClientInfo } from '../../../server/index.js';
+import { type Mailer, translate } from '../../../server/index.js';
+import { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from '../../../server/index.js';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../../server/index.js';
 
 type Db = Kysely<SystemTables>;
 
@@ -52,7 +52,7 @@ export function toAccountSummary(row: UserRow): AccountSummary {
 }
 
 /**
- * The admins' accounts screen (DESIGN §10): list, invite by e-mail (a 72 h single-use
+ * The admins' accounts screen: list, invite by e-mail (a 72 h single-use
  * set-password link), resend, change name or role, disable and enable (every session of the account
  * ends at once), and the sign-in history. An admin may not disable or demote themself, nor the last
  * active admin. Every action is audited.

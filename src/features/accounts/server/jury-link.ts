@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import type { EntityRegistry } from '../../../server/index.js';
 
 /**
  * Whether a jury record exists, for linking a juror's account to it (`users.jury_id`). The juries

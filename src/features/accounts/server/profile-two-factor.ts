@@ -1,9 +1,9 @@
 import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
-import { conflict, unauthenticated, validationFailed } from '../../../server/errors.js';
-import type { AccountService } from '../../../server/auth/account-service.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import { type AuthContext, type AuthService, type ClientInfo, invalidCode } from '../../../server/auth/auth-service.js';
-import { findUserById } from '../../../server/auth/users.js';
+import { conflict, unauthenticated, validationFailed } from '../../../server/index.js';
+import type { AccountService } from '../../../server/index.js';
+import { writeAudit } from '../../../server/index.js';
+import { type AuthContext, type AuthService, type ClientInfo, invalidCode } from '../../../server/index.js';
+import { findUserById } from '../../../server/index.js';
 
 /**
  * Two-factor from the signed-in account's profile: its state, enrolment (QR code and secret, then

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLES } from '../../../shared/roles.js';
-import { AccountService } from '../../../server/auth/account-service.js';
+import { AccountService } from '../../../server/index.js';
 import { ProfileTwoFactor } from './profile-two-factor.js';
-import { ANY_PASSWORD_SCHEMA, clientOf, object, rememberDevice } from '../../../server/routes/auth.js';
+import { ANY_PASSWORD_SCHEMA, clientOf, object, rememberDevice } from '../../../server/index.js';
 
 // A 6-digit code or a recovery code (`xxxxx-xxxxx`), spaces allowed around it.
 const code = { type: 'string', minLength: 6, maxLength: 20, pattern: '^\\s*[A-Za-z0-9-]{6,13}\\s*$' } as const;
@@ -11,7 +11,7 @@ const codeMessages = { required: 'validation.twoFactor.codeRequired', minLength:
 const challengeMessages = { required: 'pages.twoFactor.challengeExpired', minLength: 'pages.twoFactor.challengeExpired' };
 
 /**
- * Two-factor sign-in (DESIGN §10): the second step of a sign-in (public: the challenge token is the
+ * Two-factor sign-in: the second step of a sign-in (public: the challenge token is the
  * credential) and enrolment from the profile (every role).
  */
 export async function twoFactorRoutes(app: FastifyInstance) {

@@ -1,16 +1,16 @@
 import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, RadioGroup, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { ClientEntity } from '../../../shared/descriptor/types.js';
-import { ApiError, describeError } from '../../../engine/data/api-error.js';
-import { entityText, fieldLabel } from '../../../engine/data/entity-labels.js';
-import { http } from '../../../engine/data/http-client.js';
-import { useMetaEntities } from '../../../engine/data/use-meta.js';
-import { saveFile } from '../../../engine/list/export-button.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
-import { LoadingState } from '../../../engine/ui/screen-states.js';
+import { ApiError, describeError } from '../../../engine/index.js';
+import { entityText, fieldLabel } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { useMetaEntities } from '../../../engine/index.js';
+import { saveFile } from '../../../engine/index.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
+import { LoadingState } from '../../../engine/index.js';
 
 const SKIP = '__skip';
 
@@ -116,7 +116,7 @@ function JobPanel({ job, onCancel, onReport }: { job: Job; onCancel(): void; onR
 }
 
 /**
- * The import wizard (`/import-data`, DESIGN §13), generic over every entity whose descriptor has
+ * The import wizard (`/import-data`), generic over every entity whose descriptor has
  * an `import` block: pick the kind of record and a CSV or XLSX file (or download a sample), map
  * the columns to fields (guessed by the server), check every row with the forms' validator and
  * correct invalid cells in place, then run the import on the server and follow its progress. The

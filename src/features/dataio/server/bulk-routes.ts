@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import type { SystemTables } from '../../../server/db/system-tables.js';
-import { AppError, badRequest, forbidden } from '../../../server/errors.js';
-import { storedFields } from '../../../server/operations/context.js';
-import { filteredQuery } from '../../../server/operations/list.js';
-import { remove } from '../../../server/operations/remove.js';
-import { update } from '../../../server/operations/update.js';
+import { writeAudit } from '../../../server/index.js';
+import type { SystemTables } from '../../../server/index.js';
+import { AppError, badRequest, forbidden } from '../../../server/index.js';
+import { storedFields } from '../../../server/index.js';
+import { filteredQuery } from '../../../server/index.js';
+import { remove } from '../../../server/index.js';
+import { update } from '../../../server/index.js';
 import { parseExportQuery } from './export-rows.js';
 
 /** Ids a bulk request acts on at most (the client sends them in chunks for progress). */
@@ -23,7 +23,7 @@ export function bulkFields(entity: LoadedEntity): string[] {
 }
 
 /**
- * Bulk actions on a list (DESIGN §13):
+ * Bulk actions on a list:
  * - `GET /api/<endpoint>/ids?<list query>`: the ids of every record matching the list's filters,
  *   in its order ("all N matching"), at most 100,000;
  * - `POST /api/<endpoint>/bulk {action: 'delete' | 'set', ids, field?, value?}`: each record goes

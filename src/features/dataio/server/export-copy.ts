@@ -6,9 +6,9 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { unavailable } from '../../../server/errors.js';
-import type { OperationContext } from '../../../server/operations/context.js';
-import type { ListQuery } from '../../../server/operations/list-query.js';
+import { unavailable } from '../../../server/index.js';
+import type { OperationContext } from '../../../server/index.js';
+import type { ListQuery } from '../../../server/index.js';
 import type { ExportColumn } from './export-rows.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import type { SystemTables } from '../../../server/db/system-tables.js';
-import { badRequest, forbidden } from '../../../server/errors.js';
-import type { CountRequest } from '../../../server/operations/count.js';
-import { groupedCounts } from '../../../server/operations/count/group-counts.js';
-import { filteredQuery } from '../../../server/operations/list.js';
+import { writeAudit } from '../../../server/index.js';
+import type { SystemTables } from '../../../server/index.js';
+import { badRequest, forbidden } from '../../../server/index.js';
+import type { CountRequest } from '../../../server/index.js';
+import { groupedCounts } from '../../../server/index.js';
+import { filteredQuery } from '../../../server/index.js';
 import { CONTENT_TYPES, csvStream, type ExportFormat, xlsxStream } from './export-file.js';
 import { copyCsvStream, copyStatement } from './export-copy.js';
 import { exportBatches, exportColumns, exportLanguage, exportQuery, parseExportQuery } from './export-rows.js';

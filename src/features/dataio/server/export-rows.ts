@@ -1,9 +1,9 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { translate } from '../../../server/auth/mailer.js';
-import { type OperationContext, readableFields, selectionOf } from '../../../server/operations/context.js';
-import { filteredQuery } from '../../../server/operations/list.js';
-import { type ListQuery, parseListQuery } from '../../../server/operations/list-query.js';
+import { translate } from '../../../server/index.js';
+import { type OperationContext, readableFields, selectionOf } from '../../../server/index.js';
+import { filteredQuery } from '../../../server/index.js';
+import { type ListQuery, parseListQuery } from '../../../server/index.js';
 
 /** The languages export headers (and import header guesses) come in. */
 export const LANGUAGES = ['en', 'id', 'ms'] as const;

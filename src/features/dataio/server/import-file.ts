@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { FieldError } from '../../../shared/api-contract.js';
-import { AppError } from '../../../server/errors.js';
+import { AppError } from '../../../server/index.js';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { hookFor } from '../../../server/extensions.js';
+import { hookFor } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import type { SystemTables } from '../../../server/db/system-tables.js';
-import { AppError } from '../../../server/errors.js';
-import { type OperationContext, storedFields } from '../../../server/operations/context.js';
-import { runBeforeWrite, toColumnValues, uniqueConflict } from '../../../server/operations/write-helpers.js';
+import { writeAudit } from '../../../server/index.js';
+import type { SystemTables } from '../../../server/index.js';
+import { AppError } from '../../../server/index.js';
+import { type OperationContext, storedFields } from '../../../server/index.js';
+import { runBeforeWrite, toColumnValues, uniqueConflict } from '../../../server/index.js';
 import { parseImportFile } from './import-file.js';
 import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf } from './import-rows.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { translate } from '../../../server/auth/mailer.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../server/errors.js';
+import { translate } from '../../../server/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../server/index.js';
 import { exportLanguage, fieldLabelKey } from './export-rows.js';
 import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
 import {
@@ -87,7 +87,7 @@ function jobView(job: JobRow) {
 }
 
 /**
- * Imports (DESIGN §13), under `/api/imports`:
+ * Imports, under `/api/imports` (see docs/architecture.md, "The import job"):
  * - `POST /imports?entity=<name>&filename=` with the file as the body (octet-stream, ≤ 50 MB):
  *   stores it, answers its columns, the guessed mapping and the row count;
  * - `POST /imports/:id/preview {mapping, fixes}`: every row checked by the forms' validator; the

@@ -2,9 +2,9 @@ import type { FieldError } from '../../../shared/api-contract.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { ImportConfig, JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../../shared/field-errors.js';
-import { translate } from '../../../server/auth/mailer.js';
-import { AppError, badRequest } from '../../../server/errors.js';
-import { validateWriteBody } from '../../../server/operations/write-body.js';
+import { translate } from '../../../server/index.js';
+import { AppError, badRequest } from '../../../server/index.js';
+import { validateWriteBody } from '../../../server/index.js';
 import { fieldLabelKey, LANGUAGES } from './export-rows.js';
 
 /** Column index → field name (`null`: the column is not imported). */

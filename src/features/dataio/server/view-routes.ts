@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { badRequest, forbidden, notFound, validationFailed } from '../../../server/errors.js';
+import { badRequest, forbidden, notFound, validationFailed } from '../../../server/index.js';
 
 const MAX_NAME = 100;
 const MAX_QUERY = 2000;
@@ -27,7 +27,7 @@ function cleanQuery(entity: LoadedEntity, raw: unknown): string {
 }
 
 /**
- * Saved list views (DESIGN §13), stored on the server: `GET /api/views?entity=` the admin's own
+ * Saved list views, stored on the server: `GET /api/views?entity=` the admin's own
  * and the shared ones; `POST /api/views {entity, name, query, shared}`; `DELETE /api/views/:id`
  * (the owner only). A view is opened by its link: the list's path with its query.
  */

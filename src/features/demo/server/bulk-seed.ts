@@ -1,10 +1,10 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
-import { ROW_COUNTS_TABLE } from '../../../server/operations/count.js';
-import { GROUP_COUNTS_TABLE } from '../../../server/operations/count/group-counts.js';
-import { MANAGED_PREFIXES } from '../../../server/db/sync/desired-schema.js';
-import { syncEntityTables } from '../../../server/db/sync/index.js';
+import type { EntityRegistry } from '../../../server/index.js';
+import { ROW_COUNTS_TABLE } from '../../../server/index.js';
+import { GROUP_COUNTS_TABLE } from '../../../server/index.js';
+import { MANAGED_PREFIXES } from '../../../server/index.js';
+import { syncEntityTables } from '../../../server/index.js';
 import { DEMO_CAMPAIGNS, DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_JURORS, DEMO_SUBMITTORS } from './demo-catalog.js';
 
 /** What to generate. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import { buildDemoData } from './demo-data.js';
 import { insertRecords } from './insert-records.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import type { EntityRegistry } from '../../../server/index.js';
 
 /** The settings key recording that the first start has dealt with demo data (created or declined). */
 export const DEMO_DATA_SETTING = 'demo_data';

@@ -63,7 +63,7 @@ const inR2Shortlist = (g: number) => g % 5 === 1 || g % 5 === 3;
 const R2_FOUR_JURORS = 4;
 const R1_JURORS = 12;
 
-/** The awards a programme gives (DESIGN §9), handed out in rank order from a final round's ranking. */
+/** The awards a programme gives, handed out in rank order from a final round's ranking. */
 const DEMO_AWARDS: DemoRecord[] = [
   { name: 'Grand Prix', rank: 1, rule: 'top_n', top_n: 1, min_score: null },
   { name: 'Gold', rank: 2, rule: 'min_score', top_n: null, min_score: 85 },

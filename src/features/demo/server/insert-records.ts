@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
-import { hashPassword } from '../../../server/auth/password.js';
-import { type EntityRegistry, storedFields } from '../../../server/operations/context.js';
+import { hashPassword } from '../../../server/index.js';
+import { type EntityRegistry, storedFields } from '../../../server/index.js';
 import type { DemoDataSet, DemoValue } from './demo-data.js';
 
 /** What was inserted: ids per entity name, in the data set's order; entities not loaded are skipped. */

@@ -1,4 +1,4 @@
-import { runCli } from '../../../server/backup/run-cli.js';
+import { runCli } from '../../../server/index.js';
 import { seed } from './seed.js';
 
 // `npm run seed -- --contests N`: see `seed.ts`.

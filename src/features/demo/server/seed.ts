@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AppConfig } from '../../../server/config.js';
-import { acquireDataDirLock } from '../../../server/data-dir-lock.js';
-import { createRegistry } from '../../../server/operations/context.js';
+import type { AppConfig } from '../../../server/index.js';
+import { acquireDataDirLock } from '../../../server/index.js';
+import { createRegistry } from '../../../server/index.js';
 import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
-import { loadConfiguredEntities } from '../../../server/plugins/entities.js';
-import { openDatabase } from '../../../server/db/kysely.js';
-import { migrateToLatest } from '../../../server/db/migrate.js';
-import { syncEntityTables } from '../../../server/db/sync/index.js';
+import { loadConfiguredEntities } from '../../../server/index.js';
+import { openDatabase } from '../../../server/index.js';
+import { migrateToLatest } from '../../../server/index.js';
+import { syncEntityTables } from '../../../server/index.js';
 import { bulkSeed } from './bulk-seed.js';
 
 const USAGE = 'Usage: npm run seed -- --contests <count> [--customers <count>] [--campaigns <count>]\n' +

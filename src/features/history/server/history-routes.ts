@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
-import { badRequest, forbidden } from '../../../server/errors.js';
-import { parseRecordId } from '../../../server/operations/record-id.js';
-import { emptyTrash, listTrash, restoreFromTrash } from '../../../server/history/trash.js';
+import { badRequest, forbidden } from '../../../server/index.js';
+import { parseRecordId } from '../../../server/index.js';
+import { emptyTrash, listTrash, restoreFromTrash } from '../../../server/index.js';
 
 const MAX_PER_PAGE = 100;
 const CSV_MAX_ROWS = 100_000;
@@ -97,7 +97,7 @@ function csvCell(value: unknown): string {
 }
 
 /**
- * History (DESIGN §14): a record's history, the audit log (admins; filtered, paged, CSV), the trash
+ * History: a record's history, the audit log (admins; filtered, paged, CSV), the trash
  * and restore. Registered under `/api`.
  */
 export async function historyRoutes(app: FastifyInstance) {

@@ -2,14 +2,14 @@ import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { useDialogs } from '../../../engine/ui/dialog-context.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
-import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
-import { useToasts } from '../../../engine/ui/toast-context.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { useDialogs } from '../../../engine/index.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
+import { ErrorState, LoadingState } from '../../../engine/index.js';
+import { useToasts } from '../../../engine/index.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -32,7 +32,7 @@ interface Applicant {
 const STATUS_COLORS = { applied: 'amber', approved: 'green', rejected: 'red' } as const;
 
 /**
- * `/manage-applicant/:id/decide`: a jury applicant's decision (DESIGN §9). Approve (for the round
+ * `/manage-applicant/:id/decide`: a jury applicant's decision. Approve (for the round
  * chosen) creates the juror and the juror's account, and mails its invitation; reject needs a
  * reason. Each asks for a confirm; the server checks the role and audits both. A decided
  * application shows its outcome.

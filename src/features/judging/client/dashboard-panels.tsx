@@ -1,12 +1,12 @@
 import { Badge, Box, Card, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { Link } from 'react-router-dom';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { formatNumber } from '../../../engine/ui/format-number.js';
-import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { formatNumber } from '../../../engine/index.js';
+import { ErrorState, LoadingState } from '../../../engine/index.js';
 import type { DashboardData, JudgingStatus, LatestContest } from '../shared/dashboard-contract.js';
 import { usePageTitle } from '../../../app/use-page-title.js';
 

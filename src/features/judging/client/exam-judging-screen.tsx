@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { http } from '../../../engine/data/http-client.js';
-import { describeError } from '../../../engine/data/api-error.js';
-import { useDialogs } from '../../../engine/ui/dialog-context.js';
-import { usePageTitle } from '../../../engine/ui/screen-header.js';
-import { ErrorState, LoadingState, NoticeState } from '../../../engine/ui/screen-states.js';
+import { http } from '../../../engine/index.js';
+import { describeError } from '../../../engine/index.js';
+import { useDialogs } from '../../../engine/index.js';
+import { usePageTitle } from '../../../engine/index.js';
+import { ErrorState, LoadingState, NoticeState } from '../../../engine/index.js';
 import { EXAM_MOVES, type ExamStatus } from '../shared/exam-status.js';
 
 interface Matrix {
@@ -95,7 +95,7 @@ function CategoryProgress({ categoryId }: { categoryId?: number }) {
 }
 
 /**
- * An exam's judging screen for admins (DESIGN §11): the status moves (each with a confirm),
+ * An exam's judging screen for admins: the status moves (each with a confirm),
  * auto-assign with a preview, the assignment matrix (entries × jurors, counts per row and column,
  * conflicts disabled), progress per juror and per category and round, and reminders.
  */

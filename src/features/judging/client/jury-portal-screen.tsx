@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Link, Progress, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { useSearchParams } from 'react-router-dom';
-import { http } from '../../../engine/data/http-client.js';
-import { describeError } from '../../../engine/data/api-error.js';
-import { safeHttpUrl } from '../../../engine/cells/safe-url.js';
-import { usePageTitle } from '../../../engine/ui/screen-header.js';
-import { ErrorState, LoadingState, NoticeState } from '../../../engine/ui/screen-states.js';
+import { http } from '../../../engine/index.js';
+import { describeError } from '../../../engine/index.js';
+import { safeHttpUrl } from '../../../engine/index.js';
+import { usePageTitle } from '../../../engine/index.js';
+import { ErrorState, LoadingState, NoticeState } from '../../../engine/index.js';
 import type { JuryAssignment, JuryWork } from '../shared/jury-types.js';
 import { ScoringSheet } from './scoring-sheet.js';
 
@@ -36,10 +36,10 @@ function EntryContent({ assignment }: { assignment: JuryAssignment }) {
 }
 
 /**
- * The jury portal (`/jury`, DESIGN §11): the juror's exams with progress, the entries to score and
+ * The jury portal (`/jury`): the juror's exams with progress, the entries to score and
  * the scoring sheet beside the chosen entry's content, nothing identifying the entrant. An admin
  * opens it with `?jury_id=` to see any juror's portal read-only. The chosen entry is in the URL, so a
- * reload comes back to the same sheet with its autosaved draft.
+ * reload comes back to the same sheet with its autosaved draft. See docs/architecture.md, "Blind judging".
  */
 export function JuryPortalScreen() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
-import type { CellProps } from '../../../engine/registry/index.js';
+import { useTranslation } from '../../../engine/index.js';
+import type { CellProps } from '../../../engine/index.js';
 
 /** How many stars a rating is out of. */
 export const RATING_STARS = 5;

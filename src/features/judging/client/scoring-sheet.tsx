@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
-import { http } from '../../../engine/data/http-client.js';
-import { describeError } from '../../../engine/data/api-error.js';
-import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { useTranslation } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { describeError } from '../../../engine/index.js';
+import { useDialogs } from '../../../engine/index.js';
 import { weightedTotal } from '../shared/weighted-total.js';
 import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
 

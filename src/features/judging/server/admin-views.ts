@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { sameCompany } from '../shared/company-key.js';
-import { notFound } from '../../../server/errors.js';
+import { notFound } from '../../../server/index.js';
 
 const COUNTS = sql`count(a.id)::int as total,
   count(*) filter (where a.status = 'assigned')::int as assigned,

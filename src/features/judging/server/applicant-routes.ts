@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { SystemTables } from '../../../server/db/system-tables.js';
-import { conflict, notFound } from '../../../server/errors.js';
-import { parseRecordId } from '../../../server/operations/record-id.js';
+import type { SystemTables } from '../../../server/index.js';
+import { conflict, notFound } from '../../../server/index.js';
+import { parseRecordId } from '../../../server/index.js';
 import { writeJudgingAudit } from './judging-audit.js';
-import { AccountService } from '../../../server/auth/account-service.js';
+import { AccountService } from '../../../server/index.js';
 import { AccountsAdmin } from '../../accounts/server/accounts-admin.js';
 import { juryRecordExists } from '../../accounts/server/jury-link.js';
-import type { UserRow } from '../../../server/auth/users.js';
-import { clientOf } from '../../../server/routes/auth.js';
+import type { UserRow } from '../../../server/index.js';
+import { clientOf } from '../../../server/index.js';
 
 /**
- * Jury applicants' decisions (DESIGN §9), admins only (the routes name no roles): approve creates
+ * Jury applicants' decisions, admins only (the routes name no roles): approve creates
  * the juror from the application (with the round given) and, in the same transaction, the juror's
  * invited account linked to it, then mails the accounts screen's invitation (a 72 h single-use
  * set-password link; the log when no mail transport); reject records the reason. Only an

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DashboardData, JudgingStatus, LatestContest, RoundFigures } from '../shared/dashboard-contract.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import type { EntityRegistry } from '../../../server/index.js';
 
 /** How many rows 'Latest Contests' shows. */
 export const LATEST_CONTESTS = 10;

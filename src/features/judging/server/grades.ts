@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FieldError } from '../../../shared/api-contract.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../../server/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { finalisedConflict } from '../../results/server/results-service.js';
 import { writeJudgingAudit } from './judging-audit.js';
 

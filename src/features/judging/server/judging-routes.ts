@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { EXAM_MOVES, canMoveExam } from '../shared/exam-status.js';
-import { conflict, notFound, validationFailed } from '../../../server/errors.js';
-import { parseRecordId } from '../../../server/operations/record-id.js';
+import { conflict, notFound, validationFailed } from '../../../server/index.js';
+import { parseRecordId } from '../../../server/index.js';
 import { planAutoAssign } from './auto-assign.js';
 import { assignmentMatrix, judgingProgress, jurorsWithWorkLeft } from './admin-views.js';
 import { reopenGrade } from './grades.js';
 import { writeJudgingAudit } from './judging-audit.js';
-import { translate } from '../../../server/auth/mailer.js';
+import { translate } from '../../../server/index.js';
 import { finaliseExam } from '../../results/server/results-actions.js';
 import { checkAssignment, ruleErrors } from './hooks/assignment-rules.js';
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
 
 /**
- * The admins' judging actions (DESIGN §11): an exam's status, auto-assign, its assignment matrix,
+ * The admins' judging actions: an exam's status, auto-assign, its assignment matrix,
  * progress, reminders, and reopening a submitted grade. Every write is audited in its transaction.
  */
 export async function judgingRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { conflict, forbidden, notFound, validationFailed } from '../../../server/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { writeJudgingAudit } from './judging-audit.js';
 
 /**

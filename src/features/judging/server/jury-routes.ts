@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Role } from '../../../shared/roles.js';
-import { badRequest, forbidden } from '../../../server/errors.js';
-import { parseRecordId } from '../../../server/operations/record-id.js';
+import { badRequest, forbidden } from '../../../server/index.js';
+import { parseRecordId } from '../../../server/index.js';
 import { type GradeInput, saveGrade } from './grades.js';
 import { juryIdOfUser, juryWork, recuse } from './jury-portal.js';
 
@@ -10,8 +10,9 @@ const JUROR = { roles: ['juror', 'admin'] as Role[] };
 const MAX_ID = 2147483647;
 
 /**
- * The jury portal's API (DESIGN §11), open to jurors (their own work, blind) and to admins (read
- * only, "view as" any juror with `?jury_id=`). Grades are written only by the assigned juror.
+ * The jury portal's API, open to jurors (their own work, blind) and to admins (read
+ * only, "view as" any juror with `?jury_id=`). Grades are written only by the assigned juror
+ * (see docs/architecture.md, "Blind judging").
  */
 export async function juryRoutes(app: FastifyInstance) {
   const assignmentId = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('assignment')!, (request.params as { id: string }).id);

@@ -1,6 +1,6 @@
 import { sameCompany } from './company-key.js';
 
-/** The rules an assignment of a juror to an entry in an exam must keep (DESIGN §11). */
+/** The rules an assignment of a juror to an entry in an exam must keep. */
 export type AssignmentRule = 'exam_locked' | 'category' | 'round' | 'inactive' | 'conflict_company' | 'recused';
 
 /** What the rules read of the exam, the entry (with its submittor's company) and the juror. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { NotificationsData } from '../../judging/shared/dashboard-contract.js';
-import { findUserById } from '../../../server/auth/users.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import { findUserById } from '../../../server/index.js';
+import type { EntityRegistry } from '../../../server/index.js';
 
 /** How many new contests the header lists. */
 export const LATEST_NOTIFICATIONS = 5;

@@ -2,12 +2,12 @@ import { Button, Flex, Select, Text, TextArea, VisuallyHidden } from '@radix-ui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { useTranslation } from '../../../engine/index.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { useDialogs } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
-import { useToasts } from '../../../engine/ui/toast-context.js';
+import { useToasts } from '../../../engine/index.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -65,7 +65,7 @@ function OverrideFields({ categories, choice, withAward }: { categories: AwardCa
 }
 
 /**
- * An entry's award override (DESIGN §9, §12): 'Change Award' picks another award (or none) with a
+ * An entry's award override: 'Change Award' picks another award (or none) with a
  * required reason; an overridden award offers 'Restore Rule Award', also with a reason. The server
  * audits both and refuses them once the exam is final.
  */

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useId, useRef, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 

@@ -1,12 +1,12 @@
 import { Badge, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { Link, useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
-import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
+import { ErrorState, LoadingState } from '../../../engine/index.js';
 import type { ContestJudging } from '../shared/results-contract.js';
 
 /** `/manage-contest/:id/judging`: the contest's judging status and its row in each exam's results. */

@@ -1,12 +1,12 @@
 import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { useDialogs } from '../../../engine/ui/dialog-context.js';
+import { useTranslation } from '../../../engine/index.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { useDialogs } from '../../../engine/index.js';
 import type { ExamResultsData, ShortlistResult } from '../shared/results-contract.js';
-import { useToasts } from '../../../engine/ui/toast-context.js';
+import { useToasts } from '../../../engine/index.js';
 
 const key = (examId: number) => ['results', examId] as const;
 

@@ -1,7 +1,7 @@
 import { Grid } from '@radix-ui/themes';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { distribution, finalScores, leniency } from '../shared/chart-data.js';
 import type { ExamResultsData } from '../shared/results-contract.js';
 import { ChartFigure } from './chart-figure.js';

@@ -1,12 +1,12 @@
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/i18n/use-translation.js';
+import { useTranslation } from '../../../engine/index.js';
 import { useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/data/api-error.js';
-import { http } from '../../../engine/data/http-client.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/ui/screen-header.js';
-import { ErrorState, LoadingState } from '../../../engine/ui/screen-states.js';
+import { describeError } from '../../../engine/index.js';
+import { http } from '../../../engine/index.js';
+import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
+import { ErrorState, LoadingState } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
 import { AwardOverride } from './award-override.js';
 import { ResultsActions, ResultsTools } from './results-actions.js';
@@ -55,7 +55,7 @@ function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: Res
   );
 }
 
-/** The results table: one row per entry in display order, the figures of DESIGN §12. */
+/** The results table: one row per entry in display order: rank, grades submitted, mean, trimmed mean, normalised score, spread, moderation flag and award. */
 export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement {
   const { t, i18n } = useTranslation();
   const columns = ['position', 'rank', 'entry', 'company', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import type { AssignmentInput, EntryInput, GradeInput } from '../shared/aggregate.js';
-import { notFound } from '../../../server/errors.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import { notFound } from '../../../server/index.js';
+import type { EntityRegistry } from '../../../server/index.js';
 
 /** The exam record the results need. */
 export interface ExamRow {

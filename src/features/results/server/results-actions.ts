@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { SystemTables } from '../../../server/db/system-tables.js';
+import type { SystemTables } from '../../../server/index.js';
 import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
-import { writeAudit } from '../../../server/auth/audit.js';
-import { conflict, notFound, validationFailed } from '../../../server/errors.js';
-import { runBeforeWrite, toColumnValues } from '../../../server/operations/write-helpers.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import { writeAudit } from '../../../server/index.js';
+import { conflict, notFound, validationFailed } from '../../../server/index.js';
+import { runBeforeWrite, toColumnValues } from '../../../server/index.js';
+import type { EntityRegistry } from '../../../server/index.js';
 import { readExam } from './exam-data.js';
 import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results-service.js';
 
@@ -34,7 +34,7 @@ function roundTwoName(name: string, maxLength = Number.POSITIVE_INFINITY): strin
 }
 
 /**
- * Shortlists entries of a Round 1 exam into its category's Round 2 exam (DESIGN §12): `top` N by
+ * Shortlists entries of a Round 1 exam into its category's Round 2 exam: `top` N by
  * rank (entries tied with the N-th go too) or every entry whose final score is at least
  * `min_score`. Creates the Round 2 exam as a draft (criteria and maximum copied) when missing.
  * Adds the selected entries, removes entries no longer selected, but keeps (and reports) an entry

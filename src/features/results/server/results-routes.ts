@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ShortlistRequest } from '../shared/results-contract.js';
-import { forbidden, notFound } from '../../../server/errors.js';
-import { parseRecordId } from '../../../server/operations/record-id.js';
+import { forbidden, notFound } from '../../../server/index.js';
+import { parseRecordId } from '../../../server/index.js';
 import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from './results-actions.js';
 import { type ExportOptions, exportResults } from './results-export.js';
 import { contestJudging, examResults, resultsOverview } from './results-service.js';
@@ -11,7 +11,7 @@ const reason = { type: 'string', minLength: 3, maxLength: 500 } as const;
 const reasonMessages = { reason: { required: 'judging.errors.reason_length', minLength: 'judging.errors.reason_length', maxLength: 'judging.errors.reason_length', type: 'judging.errors.reason_length' } };
 
 /**
- * The results of an exam (DESIGN §12), admins only:
+ * The results of an exam, admins only:
  * - `GET /exams/{id}/results` → `{ data: ExamResultsData }`; `GET /results/overview` → the dashboard's charts;
  *   `GET /contests/{id}/judging` → one contest's rows in the exams it is judged in;
  * - `GET /exams/{id}/results/export?format=csv|xlsx&per=entry|juror&anonymise=true&lang=en|id|ms` → the file;

@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { aggregateExam, round2 } from '../shared/aggregate.js';
 import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awards.js';
 import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
-import { conflict, notFound } from '../../../server/errors.js';
+import { conflict, notFound } from '../../../server/index.js';
 import { judgingStatus } from '../../judging/server/dashboard-routes.js';
-import type { EntityRegistry } from '../../../server/operations/context.js';
+import type { EntityRegistry } from '../../../server/index.js';
 import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
 
 /** The 409 every write to a finalised exam gets, naming the exam. */

@@ -1,6 +1,6 @@
 import { type EntryResult, round2 } from './aggregate.js';
 
-/** An award category's rule (DESIGN §9): the top N of a category, or a minimum final score. */
+/** An award category's rule: the top N of a category, or a minimum final score. */
 export interface AwardRule {
   id: number;
   name: string;

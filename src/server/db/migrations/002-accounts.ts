@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Accounts (DESIGN §10): roles limited to admin and juror; a juror's link to their jury record
+ * Accounts: roles limited to admin and juror; a juror's link to their jury record
  * (`jury_id`, checked on write: the juries table is an entity table, created after migrations);
  * invitations (an invited account has no password until it sets one through its link, a
  * `password_resets` row of purpose `invite`); TOTP two-factor (the secret encrypted, the last

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { chainAllRows } from '../../history/audit-chain.js';
 
 /**
- * History (DESIGN §14): the audit log's field changes and hash chain, the chain head whose row lock
+ * History: the audit log's field changes and hash chain, the chain head whose row lock
  * serialises appends across servers, and the trash of deleted records. Rows written before this
  * migration are chained in id order, so the whole log is covered from the start.
  */

@@ -78,7 +78,7 @@ const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
  * company matches) when the foreign key is counted (`counts.groupBy`, so `(fk, sort, id)` indexes
  * exist): each matching related row's first `skip + limit` rows are read from its index, in
  * order, and only those are merged. Without this the planner may walk the whole sort index and
- * test every row against the related rows (seconds on a million rows when the matches sit late).
+ * test every row against the related rows (slow on a large table when the matches sit late).
  * With a `seek` that has a bound (page marks of this filter value), each related row reads only
  * its rows between the two marks, fewer than 2 × MARK_EVERY in all, whatever the page's depth.
  */

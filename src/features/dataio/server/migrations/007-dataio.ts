@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Data in and out (DESIGN §13): import jobs (the uploaded file, the mapping, progress and the
+ * Data in and out: import jobs (the uploaded file, the mapping, progress and the
  * report; at most one running per entity, enforced by a partial unique index so two servers
  * cannot both start one) and saved list views.
  */

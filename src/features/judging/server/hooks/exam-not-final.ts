@@ -4,7 +4,7 @@ import type { BeforeWriteHook } from '../../../../shared/extension/server-hooks.
 /**
  * Refuses a write to a record of a finalised exam (a grade, an assignment): 409 naming the exam.
  * The exam is the record's `exam_id` (or, on update, the stored one). Finalising stores the exam's
- * locked results in `exam_locks` (DESIGN §12); reopening it, with a reason, lifts the lock.
+ * locked results in `exam_locks`; reopening it, with a reason, lifts the lock.
  */
 export const examNotFinal: BeforeWriteHook = async ({ data, previous, db, errors }) => {
   const examId = Number(data.exam_id ?? previous?.exam_id);

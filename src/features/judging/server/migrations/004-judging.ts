@@ -1,11 +1,11 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Judging (issue 10): an existing `exams.criteria` of free text becomes the structured list the
+ * Judging: an existing `exams.criteria` of free text becomes the structured list the
  * schema now describes (the old text kept as one criterion's label), so the entity sync finds the
  * type it expects. (`users.jury_id` comes from 002-accounts.)
  */
-export const judging: Migration = {
+export const migration004Judging: Migration = {
   async up(db: Kysely<any>) {
     const { rows } = await sql<{ data_type: string }>`
       select data_type from information_schema.columns

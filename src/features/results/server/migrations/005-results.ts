@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Results (DESIGN §12): the entries shortlisted into an exam (`exam_entries`), the admin's award
+ * Results: the entries shortlisted into an exam (`exam_entries`), the admin's award
  * overrides (`award_overrides`) and the finalised exams with their locked results (`exam_locks`).
  * Exams and contests are entity tables (synced after migrations), so these hold plain ids.
  */

@@ -1,4 +1,4 @@
-import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
+import type { ExtensionNames } from '../../../shared/descriptor/extension-names.js';
 
 /**
  * The names of the cells, widgets, filter inputs and row actions this application registers in
@@ -7,7 +7,7 @@ import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
  * registration call is typed by it, so a name here without its component, or a component
  * without its name here, does not compile.
  */
-export const applicationNames = {
+export const judgingNames = {
   cells: ['rating-stars'],
   widgets: [],
   filterInputs: [],

@@ -1,0 +1,3 @@
+/** Judging's shared face: the wire types and pure rules other features and both sides may use. */
+export { judgingNames } from './shared/extension-names.js';
+export type { DashboardData, JudgingStatus, LatestContest, NotificationItem, NotificationsData, RoundFigures } from './shared/dashboard-contract.js';

@@ -1,0 +1,10 @@
+import type { ServerFeature } from '../../server/index.js';
+import { resultsTables } from './server/migrations/005-results.js';
+import { resultsRoutes } from './server/results-routes.js';
+
+/** Results' server face: aggregation, shortlist, awards, finalising and exports. */
+export const resultsServer: ServerFeature = {
+  name: 'results',
+  routes: resultsRoutes,
+  migrations: { '005-results': resultsTables },
+};

@@ -1,0 +1,10 @@
+import { registerExtension } from '../engine/index.js';
+import { judgingClient } from '../features/judging/client.js';
+import { resultsClient } from '../features/results/client.js';
+
+/**
+ * The browser's registry: every feature the console ships, registered through the engine's one
+ * registration call before the app builds its routes (the client's entry imports this module
+ * first). To add a feature, import its client face and add it here.
+ */
+for (const feature of [judgingClient, resultsClient]) registerExtension(feature);

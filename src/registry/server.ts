@@ -1,0 +1,18 @@
+import { accountsServer } from '../features/accounts/server.js';
+import { dataioServer } from '../features/dataio/server.js';
+import { demoServer } from '../features/demo/server.js';
+import { historyServer } from '../features/history/server.js';
+import { judgingServer } from '../features/judging/server.js';
+import { notificationsServer } from '../features/notifications/server.js';
+import { resultsServer } from '../features/results/server.js';
+import { registerServerFeature } from '../server/features.js';
+import '../extensions/server/index.js';
+
+/**
+ * The server's registry: every feature the console ships, registered by name before the server
+ * builds (the entry points import this module first). To add a feature, import its server face and
+ * add one line.
+ */
+for (const feature of [demoServer, judgingServer, notificationsServer, resultsServer, historyServer, dataioServer, accountsServer]) {
+  registerServerFeature(feature);
+}

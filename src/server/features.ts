@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Migration } from 'kysely';
+import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
+import { registerServerExtension, type ServerExtension } from '../shared/extension/server-hooks.js';
+import { registerExtensionNames } from './extensions.js';
+
+/**
+ * A workflow's server part, registered by name through {@link registerServerFeature}: the server
+ * names no feature, it runs whatever was registered before `buildApp` was called.
+ */
+export interface ServerFeature {
+  /** The feature's folder name (`judging`); a name registered twice with another feature is an error. */
+  name: string;
+  /**
+   * Plugins that need the database and run before any route (seeding, background jobs): each is
+   * registered on the root instance in registration order, so wrap it with `fastify-plugin` when
+   * what it decorates must be seen by the routes.
+   */
+  setup?: FastifyPluginAsync;
+  /** The feature's routes, registered under `/api` with their schemas (each feature encapsulated). */
+  routes?: FastifyPluginAsync;
+  /** Write hooks by the name a descriptor's `hooks.beforeWrite` gives. */
+  hooks?: ServerExtension['hooks'];
+  /** The names of the cells, widgets, filter inputs and row actions its client part registers (descriptors may use them). */
+  clientNames?: ExtensionNames;
+  /** The feature's own system tables, by migration name (run with the server's, unordered). */
+  migrations?: Readonly<Record<string, Migration>>;
+}
+
+const features = new Map<string, ServerFeature>();
+
+/**
+ * Registers a feature's server part: its plugins, routes, hooks and migrations. The one call for the
+ * features the console ships (`src/registry/server.ts`) and for an application's own routes.
+ *
+ * @example registerServerFeature({ name: 'sponsorship', routes: sponsorshipRoutes });
+ */
+export function registerServerFeature(feature: ServerFeature): void {
+  const existing = features.get(feature.name);
+  if (existing === feature) return;
+  if (existing) throw new Error(`The server feature "${feature.name}" is registered twice.`);
+  features.set(feature.name, feature);
+  if (feature.hooks) registerServerExtension({ hooks: feature.hooks });
+  if (feature.clientNames) registerExtensionNames(feature.clientNames);
+}
+
+/** Every registered feature, in registration order. */
+export function registeredServerFeatures(): readonly ServerFeature[] {
+  return [...features.values()];
+}
+
+/** The registered features' migrations, by name. */
+export function featureMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const feature of features.values()) {
+    for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
+      if (all[name] && all[name] !== migration) throw new Error(`The migration "${name}" is registered twice.`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
