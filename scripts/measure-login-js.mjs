@@ -1,4 +1,4 @@
-// Measures the JavaScript the login page needs before it is usable (DESIGN §8: ≤ 150 KB gzip).
+// Measures the JavaScript the login page needs before it is usable (target: ≤ 150 KB gzip).
 //   node scripts/measure-login-js.mjs                    static figure from dist/meta.json (run `node build.mjs` first)
 //   node scripts/measure-login-js.mjs --url <server>     also loads <server>/login in headless Chromium and counts
 //                                                        the JS/JSON it fetched until the form is usable

@@ -1,4 +1,4 @@
-// Measures the server's memory and page-1 latency on a PGlite database (DESIGN §8: ≤ 300 MB RSS
+// Measures the server's memory and page-1 latency on a PGlite database (targets: ≤ 300 MB RSS
 // under load with 100,000 contests; start on an existing database ≤ 2 s).
 //   node scripts/measure-memory.mjs [--source /tmp/ac/pglite-bench] [--server dist/server/main.js]
 //        [--seconds 20] [--concurrency 10] [--starts 1] [--node-arg=--flag ...]

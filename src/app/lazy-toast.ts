@@ -1,8 +1,12 @@
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+import { requestToasts } from './notify.js';
 
-// react-toastify loads after the first screen, not with it: a toast is shown once the
-// module has arrived (at once when it already has), and react-toastify queues any toast shown
-// before the app's one container has mounted.
+// The app's one way to show a toast: the engine's toast port (`toast-provider.tsx`) is this, and
+// only the shell's own parts outside the port's reach use it directly (the sign-in page, whose
+// first load carries no engine module; the session timer). react-toastify loads after the first
+// screen, not with it: a toast asks for the container (once) and is shown once the module has
+// arrived (at once when it already has); react-toastify queues any toast shown before the app's
+// one container has mounted.
 
 let module: Promise<typeof import('react-toastify')> | undefined;
 const load = () => (module ??= import('react-toastify').catch((error: unknown) => {
@@ -12,6 +16,7 @@ const load = () => (module ??= import('react-toastify').catch((error: unknown) =
 
 type Show = (content: ToastContent, options?: ToastOptions) => void;
 const show = (kind: 'success' | 'error' | 'info' | 'warning'): Show => (content, options) => {
+  requestToasts();
   void load().then(({ toast }) => toast[kind](content, options), () => undefined);
 };
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { ToastOptions } from 'react-toastify';
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -28,14 +27,4 @@ export function useToastsRequested(): boolean {
     () => requested,
     () => requested,
   );
-}
-
-/**
- * Shows a toast from a screen of the first load (the sign-in page) without putting
- * react-toastify into that load: the container is requested and the module fetched on the first
- * toast; react-toastify queues the toast until its container has mounted.
- */
-export function notify(kind: 'success' | 'error' | 'info' | 'warning', message: string, options?: ToastOptions): void {
-  requestToasts();
-  void import('react-toastify').then(({ toast }) => toast[kind](message, options));
 }

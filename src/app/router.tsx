@@ -8,11 +8,20 @@ import { requestToasts } from './notify.js';
 import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
-import { homePathFor } from '../shared/roles.js';
+import { homePathFor, ROLES } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
 import { tokenStore } from './auth/session.js';
 import { preloadable } from './preloadable.js';
-import { registeredScreens } from '../engine/registry/index.js';
+import { preloadParts } from './registered-parts.js';
+import { ToastProvider } from './toast-provider.js';
+import {
+  registeredDashboardPanels,
+  registeredHeaderItems,
+  registeredProfileCards,
+  registeredScreens,
+  type RegisteredPart,
+  type RegisteredScreen,
+} from '../engine/registry/index.js';
 import type { EntityRoutesProps } from '../engine/routes/entity-routes.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
@@ -30,6 +39,14 @@ function withAppResources<T>(load: Loader<T>): Loader<T> {
       else setTimeout(requestToasts, 100);
       return module;
     });
+}
+
+/**
+ * Loads a screen together with the registered parts it shows for the signed-in role (its
+ * dashboard panels, header items, profile cards), so its first render shows them.
+ */
+function withParts<T>(load: Loader<T>, parts: () => readonly RegisteredPart[]): Loader<T> {
+  return () => Promise.all([load(), preloadParts(parts(), tokenStore.getUser()?.role)]).then(([module]) => module);
 }
 
 /** What a route of the table below can load ahead of its first render (see {@link preloadFirstScreen}). */
@@ -55,7 +72,7 @@ function suspended(screen: ReactNode): ReactNode {
   return <Suspense fallback={<LoadingPage />}>{screen}</Suspense>;
 }
 
-const AuthenticatedLayout = preloadable(withAppResources(() => import('./layout/authenticated-layout.js')));
+const AuthenticatedLayout = preloadable(withAppResources(withParts(() => import('./layout/authenticated-layout.js'), registeredHeaderItems)));
 const FallbackPage = preloadable(withAppResources(() => import('./pages/fallback-page.js')));
 const EntityRoutes = preloadable(
   withAppResources<{ default: ComponentType<EntityRoutesProps> }>(() =>
@@ -73,17 +90,29 @@ async function prefetchFirstListData(): Promise<void> {
   await prefetchFirstList(getQueryClient(), window.location.pathname, window.location.search);
 }
 
-/** Every route's element sits under this: the session watcher. */
+/** Every route's element sits under this: the session watcher and the toast service. */
 function Root() {
   return (
-    <>
+    <ToastProvider>
       <SessionWatcher />
       <Outlet />
-    </>
+    </ToastProvider>
   );
 }
 
-/** `/` (Home): a signed-in admin goes on to the dashboard, a juror to the jury portal. */
+/** A registered screen's route, behind the roles it names. */
+function screenRoute(screen: RegisteredScreen): RouteObject {
+  if ('redirect' in screen) {
+    return { path: screen.path, element: <ProtectedRoute roles={screen.roles}><Navigate to={screen.redirect} replace /></ProtectedRoute> };
+  }
+  const route = lazyRoute(screen.path, screen.load);
+  return { ...route, element: <ProtectedRoute roles={screen.roles}>{route.element}</ProtectedRoute> };
+}
+
+/** Roles that may open the signed-in frame: every declared role, and the callback's plain `user`. */
+const SIGNED_IN_ROLES: readonly string[] = [...ROLES, 'user'];
+
+/** `/` (Home): a signed-in user goes on to their role's home (`homePathFor`). */
 function HomeRedirect() {
   const { user } = useAuth();
   usePageTitle('pages.titles.home');
@@ -107,7 +136,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireSession>
-            <ProtectedRoute roles={['admin', 'juror', 'user']}>
+            <ProtectedRoute roles={SIGNED_IN_ROLES}>
               <Suspense fallback={<LoadingPage />}>
                 <AuthenticatedLayout />
               </Suspense>
@@ -116,16 +145,13 @@ export const routes: RouteObject[] = [
         ),
         handle: { preload: AuthenticatedLayout.preload, signedIn: true } satisfies RouteHandle,
         children: [
-          lazyRoute('/profile', () => import('./pages/profile-page.js')),
-          lazyRoute('/user', () => import('./pages/profile-page.js')),
+          lazyRoute('/profile', withParts(() => import('./pages/profile-page.js'), registeredProfileCards)),
+          lazyRoute('/user', withParts(() => import('./pages/profile-page.js'), registeredProfileCards)),
           lazyRoute('/faq', () => import('./pages/faq-page.js')),
           lazyRoute('/helpdesk', () => import('./pages/helpdesk-page.js')),
           { index: true, element: <HomeRedirect /> },
-          // Workflow screens registered from src/extensions (jury portal, judging, results).
-          ...registeredScreens().map((screen) => {
-            const route = lazyRoute(screen.path, screen.load);
-            return { ...route, element: <ProtectedRoute roles={screen.roles}>{route.element}</ProtectedRoute> };
-          }),
+          // The features' workflow screens (their client faces' `screens`), each behind its roles.
+          ...registeredScreens().map(screenRoute),
           {
             element: (
               <ProtectedRoute roles={['admin']}>
@@ -133,14 +159,9 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
             children: [
-              lazyRoute('/dashboard', () => import('../features/judging/client/dashboard-panels.js')),
+              lazyRoute('/dashboard', withParts(() => import('./pages/dashboard-page.js'), registeredDashboardPanels)),
               lazyRoute('/sandbox', () => import('./pages/sandbox-page.js')),
-              lazyRoute('/audit-log', () => import('../features/history/client/audit-page.js')),
-              lazyRoute('/trash', () => import('../features/history/client/trash-page.js')),
-              lazyRoute('/import-data', () => import('../features/dataio/client/import-screen.js')),
-              { path: '/submissions', element: <Navigate to="/manage-contest" replace /> },
-              lazyRoute('/manage-account', () => import('../features/accounts/client/accounts-page.js')),
-              // Entity screens from the descriptors; a spec route without one yet shows its placeholder.
+              // Entity screens from the descriptors; a registered route without one yet shows its placeholder.
               {
                 path: '*',
                 element: <EntityRoutes fallback={<FallbackPage />} />,

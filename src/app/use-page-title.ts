@@ -2,11 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from '../engine/i18n/use-translation.js';
 import { reportServerTitle } from '../engine/ui/server-title.js';
 
-/** The key of the product name, the suffix of every title. */
-export const APP_TITLE_KEY = 'pages.titles.awardsCms';
+/**
+ * The key of the product name, the suffix of every title (the engine's `APP_TITLE_KEY` too: the
+ * sign-in page's first load carries no engine module but the HTTP client's).
+ */
+export const APP_TITLE_KEY = 'pages.titles.appName';
 
 /**
- * Sets `document.title` to '<title> | Awards CMS' from an i18n key, following the
+ * Sets `document.title` to '<title> | <product name>' from an i18n key, following the
  * language. Pass {@link APP_TITLE_KEY} for the bare product name.
  */
 export function usePageTitle(key: string, values?: Record<string, unknown>): void {

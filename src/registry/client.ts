@@ -1,5 +1,9 @@
 import { registerExtension } from '../engine/index.js';
+import { accountsClient } from '../features/accounts/client.js';
+import { dataioClient } from '../features/dataio/client.js';
+import { historyClient } from '../features/history/client.js';
 import { judgingClient } from '../features/judging/client.js';
+import { notificationsClient } from '../features/notifications/client.js';
 import { resultsClient } from '../features/results/client.js';
 
 /**
@@ -7,4 +11,4 @@ import { resultsClient } from '../features/results/client.js';
  * registration call before the app builds its routes (the client's entry imports this module
  * first). To add a feature, import its client face and add it here.
  */
-for (const feature of [judgingClient, resultsClient]) registerExtension(feature);
+for (const feature of [judgingClient, resultsClient, dataioClient, historyClient, accountsClient, notificationsClient]) registerExtension(feature);

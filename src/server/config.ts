@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EMAIL_PATTERN } from '../shared/descriptor/length-first.js';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_MAIL_FROM } from '../shared/product.js';
 
 /** Everything the server reads from its environment, after defaults and checks. */
 export interface AppConfig {
@@ -104,7 +105,7 @@ function dirList(env: Env, key: string, fallback: string, cwd: string): string[]
  * Reads the configuration from environment variables, filling defaults that work out of the box.
  * Throws a {@link ConfigError} naming the variable and the accepted values when one is wrong.
  *
- * @example loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://localhost/awards' })
+ * @example loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://localhost/console' })
  */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -125,7 +126,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
   }
 
-  const adminEmail = (optional(env, 'ADMIN_EMAIL') ?? 'admin@example.com').toLowerCase();
+  const adminEmail = (optional(env, 'ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (adminEmail.length > 254 || !new RegExp(EMAIL_PATTERN, 'u').test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL must be an e-mail address; got "${env.ADMIN_EMAIL}".`);
   }
@@ -178,7 +179,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     hstsMaxAge: integer(env, 'HSTS', 0, 0, 2 * 365 * 24 * 60 * 60),
     cspImgSrc,
     smtpUrl,
-    mailFrom: optional(env, 'MAIL_FROM') ?? 'Awards Console <no-reply@localhost>',
+    mailFrom: optional(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 2000, 100, 60000),

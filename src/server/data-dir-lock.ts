@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRODUCT_NAME } from '../shared/product.js';
 
 /** Thrown when another live server holds the data directory. */
 export class DataDirLockedError extends Error {
@@ -75,7 +76,7 @@ export function acquireDataDirLock(dataDir: string, purpose = 'server'): () => v
     if (holder && holder.host === mine.host && !ownPidReused && isAlive(holder.pid)) {
       const what = holder.purpose && holder.purpose !== 'server' ? `npm run ${holder.purpose}` : 'server';
       throw new DataDirLockedError(
-        `Another Awards Console ${what} (process ${holder.pid}, started ${holder.startedAt}) is using the data directory ${dataDir}. ` +
+        `Another ${PRODUCT_NAME} ${what} (process ${holder.pid}, started ${holder.startedAt}) is using the data directory ${dataDir}. ` +
           'Two servers on one embedded database would corrupt it: stop the other server, or set DATA_DIR to another folder ' +
           '(or DATABASE_URL to share a PostgreSQL database between servers).',
       );

@@ -36,3 +36,7 @@ export { loadConfiguredEntities } from './plugins/entities.js';
 export { ANY_PASSWORD_SCHEMA, EMAIL_SCHEMA, NAME_SCHEMA, clientOf, emailMessages, nameMessages, object, rememberDevice } from './routes/auth.js';
 export { registerServerFeature } from './features.js';
 export type { ServerFeature } from './features.js';
+export { assertPasswordPolicy } from './auth/account-service.js';
+export { linkColumnsOf, toAuthUser } from './auth/users.js';
+export type { NewUser } from './auth/users.js';
+export { NEW_PASSWORD_SCHEMA, TWO_FACTOR_CODE_SCHEMA, authUserSchema, codeMessages, passwordMessages } from './routes/auth.js';

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME } from '../shared/product.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './data-dir-lock.js';
@@ -8,7 +9,7 @@ import { isUnavailableError } from './db/kysely.js';
 const STARTUP_WAIT_MS = 30_000;
 
 function fail(message: string): never {
-  process.stderr.write(`\nAwards Console could not start: ${message}\n\n`);
+  process.stderr.write(`\n${PRODUCT_NAME} could not start: ${message}\n\n`);
   process.exit(1);
 }
 
@@ -31,7 +32,7 @@ async function start(): Promise<FastifyInstance> {
       const shown = local ? `http://localhost:${port}` : address;
       const lines = [
         '',
-        `  Awards Console is running at ${shown}`,
+        `  ${PRODUCT_NAME} is running at ${shown}`,
         `  Database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
         ...app.startupNotes.map((note) => `  ${note}`),
         '',

@@ -51,15 +51,17 @@ export interface ListResponse<T> {
   links: PageLinks;
 }
 
-/** The signed-in admin as the API returns it. */
+/**
+ * The signed-in account as the API returns it. Each role link declared (`roles.ts`) adds its
+ * `userField`: the linked record's id, null when the account has none (absent in sessions stored by
+ * older versions).
+ */
 export interface AuthUser {
   id: string;
   name: string;
   email: string;
-  /** `admin` or `juror` (see `roles.ts`). */
+  /** A registered role's name (see `roles.ts`). */
   role: string;
-  /** A juror's jury record; null for admins (absent in tokens stored by older versions). */
-  juryId?: number | null;
   /** Whether two-factor sign-in is on. */
   twoFactor?: boolean;
   avatarUrl: string | null;
@@ -96,13 +98,15 @@ export interface TwoFactorEnrolment {
   qrCode: string;
 }
 
-/** GET /api/accounts: one account as the accounts screen lists it. */
+/**
+ * GET /api/accounts: one account as the accounts screen lists it. Each role link declared
+ * (`roles.ts`) adds its `column`: the linked record's id, null when none.
+ */
 export interface AccountSummary {
   id: number;
   name: string;
   email: string;
   role: string;
-  jury_id: number | null;
   /** `invited` until the account sets its password; `disabled` while disabled. */
   status: 'active' | 'invited' | 'disabled';
   last_login_at: string | null;

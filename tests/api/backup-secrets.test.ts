@@ -11,7 +11,7 @@ import { startSignedInApp, TestClient } from '../helpers/test-app.js';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-backup-secrets-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe.each(testDatabaseKinds())('backups leave the signing key and live sessions out, on %s (issue 13, item 7)', (kind) => {
+describe.each(testDatabaseKinds())('backups leave the signing key and live sessions out, on %s', (kind) => {
   it('dumps neither, and a restore onto a new server keeps that server’s key and lets its admins sign in', async () => {
     const first = await startSignedInApp(kind);
     const second = await startSignedInApp(kind);

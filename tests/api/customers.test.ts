@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
       ]);
     });
 
-    it('applies the edit rules of spec §5 on the server', async () => {
+    it('applies the customer edit rules on the server', async () => {
       const res = await client.put(`/api/customers/${id}`, {
         name: 'n'.repeat(101),
         email: 'nope',

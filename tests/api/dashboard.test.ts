@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
 import { DEMO_FIGURES } from '../../src/features/demo/server/demo-data.js';
-import { judgingStatus, LATEST_CONTESTS } from '../../src/features/judging/server/dashboard-routes.js';
+import { judgingStatus } from '../../src/features/judging/index.js';
+import { LATEST_CONTESTS } from '../../src/features/judging/server/dashboard.service.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 

@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds())('categories and companies as the spec describ
   afterAll(async () => t?.close());
 
   describe('categories', () => {
-    it('gives the spec §5 message keys for name, description and status', async () => {
+    it('gives the validation message keys for name, description and status', async () => {
       const blank = await client.post('/api/categories', { name: '  ', description: '', status: 'archived' });
       expect(blank.status).toBe(422);
       expect(keysOf(blank.body)).toEqual({

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { redactUrl } from '../../src/server/log-redaction.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/test-app.js';
 
-describe('tokens stay out of the request log (issue 13, item 6)', () => {
+describe('tokens stay out of the request log', () => {
   let app: FastifyInstance;
   const lines: string[] = [];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsData } from '../../src/features/judging/shared/dashboard-contract.js';
-import { FIRST_SIGN_IN_DAYS, LATEST_NOTIFICATIONS } from '../../src/features/notifications/server/notifications-routes.js';
+import type { NotificationsData } from '../../src/features/notifications/index.js';
+import { FIRST_SIGN_IN_DAYS, LATEST_NOTIFICATIONS } from '../../src/features/notifications/server.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 

@@ -8,7 +8,7 @@ import { allEntities, ENTITY_ENV } from './entities-helpers.js';
 const NUL = '\u0000';
 
 // PostgreSQL refuses NUL in text (22021); before, these answered 500.
-describe.each(testDatabaseKinds())('a NUL character in a request answers 400 / 422, never 500, on %s (issue 13, item 4)', (kind) => {
+describe.each(testDatabaseKinds())('a NUL character in a request answers 400 / 422, never 500, on %s', (kind) => {
   let t: TestApp;
   let client: TestClient;
 

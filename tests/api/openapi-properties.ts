@@ -11,7 +11,7 @@ import { setHashCostForTests } from '../../src/server/auth/password.js';
 // cases measure the API, not scrypt.
 setHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
-// Property-based tests over every operation of GET /api/openapi.json (DESIGN §15): generated valid
+// Property-based tests over every operation of GET /api/openapi.json: generated valid
 // and invalid path ids, query parameters, If-Match headers and bodies, on each database. Whatever
 // the input: no 5xx, no hang, and a refused write leaves every data table as it was.
 const RUNS = Math.max(1, Number(process.env.PROPERTY_RUNS) || 200);

@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestClient, type TestApp } f
 const cookiesOf = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie']].flat().map(String);
 
 // Headers and cookies only: one database is enough.
-describe('TLS behind a trusted proxy, HSTS and the CSP (issue 13, item 8)', () => {
+describe('TLS behind a trusted proxy, HSTS and the CSP', () => {
   let proxied: TestApp;
   let direct: TestApp;
 

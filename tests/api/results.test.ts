@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import readExcelFile from 'read-excel-file/node';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examNotFinal } from '../../src/features/judging/server/hooks/exam-not-final.js';
 import { hookServices } from '../../src/server/operations/write-helpers.js';
@@ -212,8 +212,13 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
 
     const xlsx = await t.app.inject({ method: 'GET', url: `/api/exams/${exam.id}/results/export?format=xlsx&lang=id`, headers: { authorization: `Bearer ${client.token}` } });
     expect(xlsx.statusCode).toBe(200);
-    const sheet = await readExcelFile(xlsx.rawPayload);
-    const cells = (sheet as any)[0]?.data ?? sheet;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const cells: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => {
+      const values = row.values as unknown[];
+      cells.push(Array.from({ length: expected[0]!.length }, (_v, i) => values[i + 1] ?? null));
+    });
     expect(cells[0]).toEqual(['position', 'rank', 'contest', 'campaign', 'customer', 'company', 'submitted', 'assigned', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'].map((k) => (id.results.columns as Record<string, string>)[k]));
     expect(cells.slice(1)).toEqual(expected);
 

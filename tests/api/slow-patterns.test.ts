@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 // Validation runs before the database is touched, so one database is enough here.
-describe('an unauthenticated request with a huge e-mail does not freeze the server (issue 13, item 1)', () => {
+describe('an unauthenticated request with a huge e-mail does not freeze the server', () => {
   let t: TestApp;
   let base: string;
   let xsrf: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
-describe.each(testDatabaseKinds())('same-named categories created at once on %s (issue 13, item 5)', (kind) => {
+describe.each(testDatabaseKinds())('same-named categories created at once on %s', (kind) => {
   let t: TestApp;
   let client: TestClient;
 

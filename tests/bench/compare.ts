@@ -10,7 +10,7 @@ import type { BenchContext } from './scenarios.js';
 import { freePort } from '../helpers/free-port.js';
 
 /**
- * `npm run bench -- compare`: the cold-load measurement of issue 17 on the console and on the two
+ * `npm run bench -- compare`: the cold-load measurement on the console and on the two
  * anchor apps of ../shared/anchors (react-admin and headless Refine over json-server, the same
  * screens), interleaved run by run so that the machine's other load hits all three alike, and the
  * ratios of one run printed: first contests row after navigation, first row of page 2 after

@@ -65,7 +65,7 @@ async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry
 }
 
 /**
- * The contests scenarios of DESIGN §8 against a running server on a seeded database: page 1 with
+ * The contests list scenarios against a running server on a seeded database: page 1 with
  * include and total; filtered by customer id and by status, each sort both ways, first, middle
  * and last page; an agency-name substring. Prints each figure with its command and each list
  * query's plan top node. Returns false when a target is missed or a plan scans contests.
@@ -139,7 +139,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
   return ok;
 }
 
-/** Spread targets of issue 17 / DESIGN §8: PostgreSQL (1,000,000 contests) and PGlite (100,000). */
+/** Spread targets: PostgreSQL (1,000,000 contests) and PGlite (100,000). */
 const SPREAD_TARGETS = {
   postgres: { cached: { minRps: 600, maxP99: 100 }, uncached: { minRps: 500, maxP99: Infinity } },
   pglite: { cached: { minRps: 200, maxP99: 250 }, uncached: { minRps: 0, maxP99: Infinity } },

@@ -11,7 +11,7 @@ function rssMb(pid: number): number {
 }
 
 /**
- * DESIGN §13 targets on PostgreSQL (BENCH_DATABASE_URL, seeded with `npm run seed -- --contests
+ * The data import and export targets on PostgreSQL (BENCH_DATABASE_URL, seeded with `npm run seed -- --contests
  * 1000000`): the CSV export of every contest (first byte ≤ 1 s, ≥ 50,000 rows/s, server RSS growth
  * ≤ 50 MB) and the import of 100,000 customers from CSV with passwords (≤ 60 s end to end).
  */

@@ -6,15 +6,15 @@ import { launchBrowser } from '../helpers/e2e.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
-/** DESIGN §8: cold navigation to the contests list → first row, headless Chromium, local server. */
+/** Target: cold navigation to the contests list → first row, headless Chromium, local server. */
 export const FIRST_ROW_TARGET_MS = 300;
-/** DESIGN §8: JS + CSS the browser loads before the first list row, gzip (zlib's default level, 1 KB = 1024 bytes). */
+/** Target: JS + CSS the browser loads before the first list row, gzip (zlib's default level, 1 KB = 1024 bytes). */
 export const FIRST_ROW_BYTES_TARGET_KB = 200;
-/** DESIGN §8: JS the browser loads before the login page is usable, gzip. */
+/** Target: JS the browser loads before the login page is usable, gzip. */
 export const LOGIN_BYTES_TARGET_KB = 150;
 const RUNS = 10;
 
-// Before the app's scripts run: the signed-in tab's storage (spec §9 keys) and an observer that
+// Before the app's scripts run: the signed-in tab's storage (the token store's keys) and an observer that
 // notes when the first data row (a row header cell in the list's body) is in the document.
 export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
   sessionStorage.setItem('auth_token', token);

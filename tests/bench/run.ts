@@ -22,7 +22,7 @@ export const SCENARIOS: BenchScenario[] = [
   },
   {
     name: 'contests',
-    description: 'contests list targets of DESIGN §8 on a seeded database (BENCH_DATABASE_URL or BENCH_DATA_DIR)',
+    description: 'contests list targets on a seeded database (BENCH_DATABASE_URL or BENCH_DATA_DIR)',
     byDefault: false,
     run: async (context) => {
       const dataDir = process.env.BENCH_DATA_DIR;
@@ -47,7 +47,7 @@ export const SCENARIOS: BenchScenario[] = [
   },
   {
     name: 'soak',
-    description: 'issue 13 soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
+    description: 'soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
     byDefault: false,
     run: runSoak,
   },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type BenchServer, type BenchTarget, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
-/** The soak's settings, from the environment (defaults: issue 13's figures). */
+/** The soak's settings, from the environment (with defaults). */
 export const SOAK = {
   minutes: Number(process.env.SOAK_MINUTES ?? 10),
   postgresAdmins: Number(process.env.SOAK_ADMINS_PG ?? 25),
@@ -286,7 +286,7 @@ async function killRounds(context: BenchContext, dataDir: string): Promise<boole
 }
 
 /**
- * The soak of issue 13: simulated admins on PostgreSQL (when BENCH_DATABASE_URL is set) and on
+ * The soak: simulated admins on PostgreSQL (when BENCH_DATABASE_URL is set) and on
  * PGlite for SOAK_MINUTES each, then SOAK_KILL_ROUNDS kill -9 rounds on PGlite.
  */
 export async function runSoak(context: BenchContext): Promise<boolean> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawnWrk, wrkMs } from './load.js';
 
 /**
- * The spread of list requests of issue 17, the same on every run (a seeded generator): a random
+ * The spread of list requests, the same on every run (a seeded generator): a random
  * page from 1 to 2,000, every allowed sort in both directions, 30 % filtered by a customer, 10 %
  * by an agency name, 2 % writes (a category's description: any such write changes the data
  * version every cached contests list was stored under).

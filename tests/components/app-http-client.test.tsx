@@ -96,7 +96,7 @@ describe('http client', () => {
   });
 });
 
-describe('query retry policy (spec §9)', () => {
+describe('query retry policy', () => {
   it('retries up to 3 times, never a 4xx answer', () => {
     const serverError = new ApiError({ status: 503, code: 'UNAVAILABLE' });
     const notFound = new ApiError({ status: 404, code: 'NOT_FOUND' });

@@ -56,6 +56,7 @@ beforeAll(async () => {
     import('../../src/app/pages/logout-page.js'),
     import('../../src/app/pages/forbidden-page.js'),
     import('../../src/app/pages/faq-page.js'),
+    import('../../src/app/pages/dashboard-page.js'),
     import('../../src/features/judging/client/dashboard-panels.js'),
     import('../../src/app/pages/profile-page.js'),
     import('../../src/app/pages/fallback-page.js'),
@@ -82,7 +83,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('login validation (spec §5)', () => {
+describe('login validation', () => {
   it('trims the e-mail, requires both fields and a simple e-mail pattern', () => {
     expect(validateLogin('', '')).toEqual({ email: 'validation.email.required', password: 'validation.password.required' });
     expect(validateLogin('   ', 'x')).toEqual({ email: 'validation.email.required' });

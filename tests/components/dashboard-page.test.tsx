@@ -5,9 +5,23 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, i18nReady } from '../../src/app/i18n.js';
-import { DashboardPage } from '../../src/features/judging/client/dashboard-panels.js';
+import { DashboardPage } from '../../src/app/pages/dashboard-page.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
-import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
+import { SessionContext } from '../../src/engine/ui/session-context.js';
+import type { DashboardData } from '../../src/features/judging/index.js';
+import type { AuthUser } from '../../src/shared/api-contract.js';
+
+// The dashboard page shows the panels the features register (components-setup registers them) to
+// the signed-in admin.
+const admin: AuthUser = {
+  id: '1',
+  name: 'Ada Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  avatarUrl: null,
+  lastLoginTimestamp: null,
+  preferences: { theme: 'light', language: 'en', notifications: true },
+};
 
 const DATA: DashboardData = {
   totals: { juries: 20, exams: 12, companies: 10 },
@@ -22,7 +36,7 @@ const DATA: DashboardData = {
   ],
 };
 
-function renderDashboard(answer: () => Response) {
+function renderDashboard(answer: () => Response, user: AuthUser = admin) {
   const overview = { data: { exams: [], jurors: [], progress: [] } };
   configureHttpClient({
     fetch: async (input) =>
@@ -34,7 +48,9 @@ function renderDashboard(answer: () => Response) {
       <QueryClientProvider client={client}>
         <Theme>
           <MemoryRouter>
-            <DashboardPage />
+            <SessionContext.Provider value={{ user }}>
+              <DashboardPage />
+            </SessionContext.Provider>
           </MemoryRouter>
         </Theme>
       </QueryClientProvider>
@@ -106,5 +122,13 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Error loading the dashboard: The service is unavailable for a moment. Please try again shortly.',
     );
+  });
+
+  it('welcomes a role no panel is registered for', async () => {
+    await changeLanguage('en');
+    renderDashboard(() => json({ data: DATA }), { ...admin, role: 'juror' });
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ada Admin. Choose an area to work in.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Dashboard figures' })).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
     });
   });
 
-  // A stale save now opens the merge dialog (issue 16), tested end to end in tests/e2e/history.test.ts;
+  // A stale save now opens the merge dialog, tested end to end in tests/e2e/history.test.ts;
   // this reload journey is to be rewritten as a merge where both sides changed the name.
   it.skip('offers to reload when someone else saved the category first', async () => {
     await withScreenshotOnFailure(page, 'categories-stale', async () => {
@@ -153,7 +153,7 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
       for (let i = 1; i <= 25; i += 1) {
         await apiWrite(page, 'POST', '/categories', { name: `Category ${String(i).padStart(2, '0')}`, description: `Description of category ${i}`, status: 'active' });
       }
-      // Categories take their page size from the server (spec §9).
+      // Categories take their page size from the server.
       const perPage = 10;
       await page.reload();
       await expect.poll(() => page.getByText(`Showing 1 to ${perPage} of 25`).isVisible()).toBe(true);

@@ -72,7 +72,7 @@ const rowOf = (page: Page, table: string, header: string, text?: string) =>
     .evaluate((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim()));
 
 /**
- * DESIGN §9-§11 end to end, once in each language: an admin approves a jury applicant (who gets an
+ * The jury workflow end to end, once in each language: an admin approves a jury applicant (who gets an
  * invitation, sets a password and signs in to the jury portal), opens a new Round 1 exam from its
  * detail's judging screen and auto-assigns three jurors per entry (the new juror gets at least
  * three entries, ticked in the matrix when the plan gave fewer); the juror scores two entries blind

@@ -92,7 +92,7 @@ export function invalid(schema: Schema): fc.Arbitrary<unknown> {
   if (!types.includes('object')) wrongTypes.push(fc.constant({ nested: { deeper: [1, 'two'] } }));
   cases.push(fc.oneof(...wrongTypes));
   if (types.includes('string')) {
-    // Twice the limit at most: far past it is the body-size limit's business (and issue 13 item 1's).
+    // Twice the limit at most: far past it is the body-size limit's business (and slow-patterns.test.ts's).
     if (typeof schema.maxLength === 'number') cases.push(fc.integer({ min: schema.maxLength + 1, max: schema.maxLength * 2 + 2 }).map((n) => 'y'.repeat(n)));
     if (typeof schema.minLength === 'number' && schema.minLength > 0) cases.push(fc.constant('z'.repeat(schema.minLength - 1)));
     if (Array.isArray(schema.enum)) cases.push(text(1, 20).filter((s) => !schema.enum.includes(s)));

@@ -5,8 +5,21 @@ import '../../src/engine/list/filter-inputs.js';
 import '../../src/engine/list/row-actions.js';
 import '../../src/engine/rjsf-radix/index.js';
 import '../../src/registry/client.js';
-import { registeredNames, registeredScreens } from '../../src/engine/registry/index.js';
+import {
+  registeredDashboardPanels,
+  registeredHeaderItems,
+  registeredMenuEntries,
+  registeredNames,
+  registeredPlaceholders,
+  registeredProfileCards,
+  registeredScreens,
+  registerExtension,
+} from '../../src/engine/registry/index.js';
+import { accountsClient } from '../../src/features/accounts/client.js';
+import { dataioClient } from '../../src/features/dataio/client.js';
+import { historyClient } from '../../src/features/history/client.js';
 import { judgingClient } from '../../src/features/judging/client.js';
+import { notificationsClient } from '../../src/features/notifications/client.js';
 import { resultsClient } from '../../src/features/results/client.js';
 import { hookFor, knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
@@ -43,9 +56,26 @@ describe('the registries', () => {
     expect(knownExtensionNames.cells).toEqual(expect.arrayContaining([...SHIPPED_NAMES.cells, 'rating-stars']));
   });
 
-  it("registers the features' screens by path", () => {
-    const screens = [...(judgingClient.screens ?? []), ...(resultsClient.screens ?? [])];
-    expect(registeredScreens().map((screen) => screen.path)).toEqual(screens.map((screen) => screen.path));
+  it("registers the features' screens by path, and the parts the app shows in its places", () => {
+    const features = [judgingClient, resultsClient, dataioClient, historyClient, accountsClient, notificationsClient];
+    expect(registeredScreens().map((screen) => screen.path)).toEqual(features.flatMap((feature) => feature.screens ?? []).map((screen) => screen.path));
+    expect(registeredPlaceholders()).toEqual(features.flatMap((feature) => feature.placeholders ?? []));
+    expect(registeredMenuEntries()).toEqual(features.flatMap((feature) => feature.menuEntries ?? []));
+    expect(registeredDashboardPanels().map((panel) => panel.id)).toEqual(['judging-figures', 'judging-rounds', 'judging-latest-contests', 'results-charts']);
+    expect(registeredHeaderItems().map((item) => item.id)).toEqual(['notifications']);
+    expect(registeredProfileCards().map((card) => card.id)).toEqual(['two-factor']);
+  });
+
+  it('refuses a second screen, placeholder, part or menu group placement under a taken name', () => {
+    const load = async () => ({ default: () => null });
+    expect(() => registerExtension({ screens: [{ path: '/jury', roles: ['admin'], load }] })).toThrow('The screen "/jury" is registered twice.');
+    expect(() => registerExtension({ placeholders: [{ path: '/manage-jury', titleKey: 'x', descriptionKey: 'y' }] })).toThrow('The placeholder "/manage-jury" is registered twice.');
+    expect(() => registerExtension({ dashboardPanels: [{ id: 'results-charts', order: 1, load }] })).toThrow('The dashboard panel "results-charts" is registered twice.');
+    expect(() => registerExtension({ headerItems: [{ id: 'notifications', order: 1, load }] })).toThrow('The header item "notifications" is registered twice.');
+    expect(() => registerExtension({ menuGroups: [{ id: 'jury', order: 99 }] })).toThrow('The menu group "jury" is placed twice.');
+    // The same registration again (a module evaluated twice) changes nothing.
+    expect(() => registerExtension(judgingClient)).not.toThrow();
+    expect(registeredDashboardPanels()).toHaveLength(4);
   });
 
   it('checks cells, widgets, filter inputs and row actions by name at start-up', { timeout: 60_000 }, () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const LANGUAGES = ['en', 'id', 'ms'] as const;
-/** The key roots of STYLE §2 (plus `emails`, the server's mail texts). */
+/** The allowed key roots (plus `emails`, the server's mail texts). */
 const KEY = /^(?:common|nav|pages|entities|validation|errors|toasts|emails)\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
 const PLURAL_SUFFIXES = ['_zero', '_one', '_two', '_few', '_many', '_other'];
 

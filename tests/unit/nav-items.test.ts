@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The features' menu entries and groups, registered as the app's entry does.
+import '../../src/registry/client.js';
 import { buildNav, menuIcon } from '../../src/app/layout/nav-items.js';
 import { readEntitySources } from '../../src/server/plugins/entities.js';
 import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';

@@ -26,18 +26,6 @@ export const authApi = {
   loginEnrolConfirm(challengeToken: string, code: string): Promise<LoginResponse & { recoveryCodes: string[] }> {
     return http.post<LoginResponse & { recoveryCodes: string[] }>('/auth/login/2fa/enable', { challengeToken, code }, { handleUnauthorized: false });
   },
-  async twoFactorStatus(): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-    return (await http.get<{ data: { enabled: boolean; recoveryCodesLeft: number } }>('/auth/2fa')).data;
-  },
-  async twoFactorSetup(): Promise<TwoFactorEnrolment> {
-    return (await http.post<{ data: TwoFactorEnrolment }>('/auth/2fa/setup', {})).data;
-  },
-  async twoFactorEnable(code: string): Promise<string[]> {
-    return (await http.post<{ data: { recoveryCodes: string[] } }>('/auth/2fa/enable', { code })).data.recoveryCodes;
-  },
-  twoFactorDisable(password: string, code: string): Promise<void> {
-    return http.post<void>('/auth/2fa/disable', { password, code });
-  },
   refresh(refreshToken: string): Promise<RefreshResponse> {
     return http.post<RefreshResponse>('/auth/refresh', { refreshToken }, { handleUnauthorized: false });
   },

@@ -4,7 +4,7 @@ import { TokenStore, type ChannelLike } from './token-store.js';
 
 function openChannel(): ChannelLike | null {
   try {
-    return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('awards-console-auth');
+    return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('console-auth');
   } catch {
     return null;
   }

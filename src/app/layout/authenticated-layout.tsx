@@ -1,12 +1,13 @@
 import { Box, Flex, Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, memo, Suspense, type ReactNode } from 'react';
+import { Component, memo, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Outlet, useLocation } from 'react-router-dom';
+import { SessionContext } from '../../engine/ui/session-context.js';
 import { THEME_SETTINGS, useAppearance } from '../appearance.js';
+import { useAuth } from '../auth/auth-context.js';
 import { DialogProvider } from '../dialogs/dialog-provider.js';
 import { getQueryClient } from '../query-client.js';
-import { ToastProvider } from '../toast-provider.js';
 import { ErrorFallback } from '../pages/route-error-page.js';
 import { LoadingPage } from '../pages/loading-page.js';
 import { Footer } from './footer.js';
@@ -37,17 +38,20 @@ class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }
 
 /**
  * The signed-in frame: sidebar (or mobile menu), header, the screen, the footer; and the providers
- * the screens need (TanStack Query, Radix `<Theme>`, the dialog and toast services).
+ * the screens need (TanStack Query, Radix `<Theme>`, the dialog service, the session; the toast
+ * service is the router's, above every route).
  */
 export function AuthenticatedLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const appearance = useAppearance();
+  const { user } = useAuth();
+  const session = useMemo(() => ({ user }), [user]);
   return (
+    <SessionContext.Provider value={session}>
     <QueryClientProvider client={getQueryClient()}>
     <Theme appearance={appearance} {...THEME_SETTINGS} hasBackground={false}>
     <DialogProvider>
-    <ToastProvider>
     <Flex minHeight="100vh">
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
@@ -68,10 +72,10 @@ export function AuthenticatedLayout() {
         <FrameFooter />
       </Flex>
     </Flex>
-    </ToastProvider>
     </DialogProvider>
     </Theme>
     </QueryClientProvider>
+    </SessionContext.Provider>
   );
 }
 

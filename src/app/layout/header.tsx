@@ -4,15 +4,17 @@ import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../engine/ui/dialog-context.js';
 import { useAuth } from '../auth/auth-context.js';
-import { formatDateTime } from '../format-date.js';
+import { formatDateTime } from '../../engine/ui/format-date.js';
 import type { LoginState } from '../pages/login-page.js';
 import { LanguageSwitcher } from './language-switcher.js';
-import { NotificationsPopover } from '../../features/notifications/client/notifications-popover.js';
+import { registeredHeaderItems } from '../../engine/registry/index.js';
+import { RegisteredParts } from '../registered-parts.js';
 import { SessionTimer } from './session-timer.js';
 
 /**
- * The header: welcome with name, e-mail and last login; the session time left;
- * notifications, helpdesk, FAQ, language and logout.
+ * The header: welcome with name, e-mail and last login; the session time left; the items the
+ * features register for the signed-in role (`headerItems`: notifications); helpdesk, FAQ, language
+ * and logout.
  */
 export function Header() {
   const { t, i18n } = useTranslation();
@@ -55,7 +57,7 @@ export function Header() {
         </Flex>
         <Flex align="center" gap={{ initial: '2', sm: '3' }} wrap="wrap">
           <SessionTimer />
-          {user?.role === 'admin' && <NotificationsPopover />}
+          <RegisteredParts parts={registeredHeaderItems()} role={user?.role} />
           <Tooltip content={t('nav.helpdesk')}>
             <IconButton variant="ghost" color="gray" asChild>
               <Link to="/helpdesk" aria-label={t('nav.helpdesk')}>

@@ -2,6 +2,7 @@ import { Cross1Icon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { APP_TITLE_KEY } from '../../engine/ui/screen-header.js';
 import { Link, useLocation } from 'react-router-dom';
 import { NavMenu } from './nav-menu.js';
 import { useAuth } from '../auth/auth-context.js';
@@ -69,7 +70,7 @@ export function MobileMenu() {
           </IconButton>
           <Link to={homePathFor(user?.role)} className="brand-link">
             <img src="/favicon.svg" alt="" width={24} height={24} />
-            <Text weight="bold">{t('pages.titles.awardsCms')}</Text>
+            <Text weight="bold">{t(APP_TITLE_KEY)}</Text>
           </Link>
           <span style={{ width: 40 }} aria-hidden />
         </nav>

@@ -1,18 +1,12 @@
 import { deferredIcon, type Icon } from './menu-icon.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { registeredMenuEntries, registeredMenuGroups, type MenuEntry, type MenuGroup } from '../../engine/registry/index.js';
 
 /** One menu entry: where it goes, its i18n label and icon. */
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: Icon;
-}
-
-/** A link that is not an entity's list: its group, position in the group, and who sees it (admins when absent). */
-export interface NavLinkEntry extends NavItem {
-  group: string;
-  order: number;
-  roles?: readonly string[];
 }
 
 /** A titled group of entries. */
@@ -23,23 +17,19 @@ export interface NavGroup {
 }
 
 /**
- * The groups in the order the menu shows them; an entity whose descriptor names another group
- * (`menu.group`) gets it after these, titled by `nav.groups.<group>`.
+ * The shell's own groups: the overview first among the console's groups, the setup last. The
+ * features place theirs (`menuGroups` of their client faces); a group nobody places (a descriptor's
+ * `menu.group` of its own) comes after these, titled by `nav.groups.<group>`.
  */
-export const NAV_GROUP_ORDER: readonly string[] = ['jury', 'overview', 'contest', 'judging', 'setup'];
+export const SHELL_MENU_GROUPS: readonly MenuGroup[] = [
+  { id: 'overview', order: 20 },
+  { id: 'setup', order: 90 },
+];
 
-/** The menu's links that are not an entity's list (the entity lists come from the descriptors' `menu` blocks). */
-export const NAV_LINKS: readonly NavLinkEntry[] = [
-  { group: 'jury', order: 10, to: '/jury', labelKey: 'nav.jury', icon: deferredIcon('ReaderIcon'), roles: ['juror'] },
-  { group: 'jury', order: 20, to: '/profile', labelKey: 'nav.profile', icon: deferredIcon('TokensIcon'), roles: ['juror'] },
-  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: deferredIcon('DashboardIcon') },
-  { group: 'overview', order: 20, to: '/import-data', labelKey: 'nav.importData', icon: deferredIcon('UploadIcon') },
-  { group: 'contest', order: 5, to: '/submissions', labelKey: 'nav.submissions', icon: deferredIcon('FileTextIcon') },
-  { group: 'judging', order: 72, to: '/exam-judging', labelKey: 'judging.actions.judging', icon: deferredIcon('ReaderIcon') },
-  { group: 'setup', order: 80, to: '/audit-log', labelKey: 'history.audit.nav', icon: deferredIcon('CounterClockwiseClockIcon') },
-  { group: 'setup', order: 81, to: '/trash', labelKey: 'history.trash.nav', icon: deferredIcon('TrashIcon') },
-  { group: 'setup', order: 82, to: '/manage-account', labelKey: 'nav.accounts', icon: deferredIcon('LockClosedIcon') },
-  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: deferredIcon('TokensIcon') },
+/** The shell's own links: its dashboard and the profile page. */
+export const SHELL_MENU_ENTRIES: readonly MenuEntry[] = [
+  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardIcon', roles: ['admin'] },
+  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: 'TokensIcon', roles: ['admin'] },
 ];
 
 /** The Radix icons a descriptor's `menu.icon` may name (a chosen few: see `menu-icons.ts`). */
@@ -89,15 +79,20 @@ export function menuIcon(name: string | undefined): Icon {
 }
 
 /**
- * The menu a caller sees: the links their role may open, and the list of every entity whose
- * descriptor shows it in the menu and that the caller may list (`/api/meta/entities` already holds
- * only the caller's entities, with permissions resolved), grouped and ordered by `menu.group` and
- * `menu.order`; empty groups are dropped.
+ * The menu a caller sees: the links their role may open (the shell's and the features'), and the
+ * list of every entity whose descriptor shows it in the menu and that the caller may list
+ * (`/api/meta/entities` already holds only the caller's entities, with permissions resolved),
+ * grouped and ordered by group and order; empty groups are dropped.
  */
-export function buildNav(role: string | undefined, entities: readonly ClientEntity[]): NavGroup[] {
+export function buildNav(
+  role: string | undefined,
+  entities: readonly ClientEntity[],
+  links: readonly MenuEntry[] = [...SHELL_MENU_ENTRIES, ...registeredMenuEntries()],
+  placed: readonly MenuGroup[] = [...SHELL_MENU_GROUPS, ...registeredMenuGroups()],
+): NavGroup[] {
   if (role === undefined) return [];
-  const entries: NavLinkEntry[] = [
-    ...NAV_LINKS.filter((link) => (link.roles ?? ['admin']).includes(role)),
+  const entries = [
+    ...links.filter((link) => (link.roles as readonly string[]).includes(role)).map((link) => ({ ...link, icon: menuIcon(link.icon) })),
     ...entities
       .filter((entity) => entity.menu.show && entity.permissions.list)
       .map((entity) => ({
@@ -108,7 +103,7 @@ export function buildNav(role: string | undefined, entities: readonly ClientEnti
         icon: menuIcon(entity.menu.icon),
       })),
   ];
-  const groups = [...NAV_GROUP_ORDER];
+  const groups = [...new Set([...placed].sort((a, b) => a.order - b.order).map((group) => group.id))];
   for (const entry of entries) if (!groups.includes(entry.group)) groups.push(entry.group);
   return groups
     .map((id) => ({

@@ -27,7 +27,7 @@ export function secondsUntilExpiry(token: string, nowMs = Date.now()): number {
 
 /**
  * `/authorizer?token=`: validates the token with `GET /api/auth/check` before storing it, then
- * goes to `/profile` for role `user`, else the role's home (`/dashboard`, a juror `/jury`); an invalid token goes to `/login` with a message.
+ * goes to `/profile` for role `user`, else the role's home (`homePathFor`); an invalid token goes to `/login` with a message.
  */
 export function AuthorizerPage() {
   const [params] = useSearchParams();

@@ -2,18 +2,19 @@ import { Button, Callout, Flex, Link as RadixLink, Text, TextField } from '@radi
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
 import { usePageTitle } from '../use-page-title.js';
-import { fieldMessages } from './field-errors.js';
-import { FormField } from './form-field.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
+import { FormField } from '../../engine/ui/form-field.js';
 import { validateLogin } from './login-page.js';
 import { PublicCard } from './public-card.js';
 
 /** `/forgot-password`: asks for a reset link (POST /api/auth/forgot-password, 202 whatever the address). */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const toast = useToasts();
   usePageTitle('pages.titles.forgotPassword');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -1,7 +1,7 @@
 import { CopyIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { toast } from 'react-toastify';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import { useAuth } from '../auth/auth-context.js';
 import { usePageTitle } from '../use-page-title.js';
 
@@ -10,6 +10,7 @@ const STEPS = ['pages.helpdesk.step1', 'pages.helpdesk.step2', 'pages.helpdesk.s
 /** `/helpdesk`: how to ask for help, and the technical details to include, ready to copy. */
 export function HelpdeskPage() {
   const { t, i18n } = useTranslation();
+  const toast = useToasts();
   const { user } = useAuth();
   usePageTitle('pages.titles.helpdesk');
   const details = [

@@ -18,8 +18,8 @@ import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';
 import { loadAllTranslations } from '../i18n.js';
 import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
-import { notify } from '../notify.js';
-import { usePageTitle } from '../use-page-title.js';
+import { toast } from '../lazy-toast.js';
+import { APP_TITLE_KEY, usePageTitle } from '../use-page-title.js';
 import { homePathFor } from '../../shared/roles.js';
 
 /** What other pages hand the login page through navigation state. */
@@ -54,8 +54,8 @@ function destination(state: LoginState | null, role: string | undefined): string
   const from = state?.from;
   const home = homePathFor(role);
   if (!from?.pathname || ['/login', '/logout', '/403', '/'].includes(from.pathname)) return home;
-  // A juror sent to sign in from a console page would only meet the 403 page there.
-  if (role === 'juror' && !from.pathname.startsWith(home)) return home;
+  // A role with a home of its own (not the console's) would only meet the 403 page elsewhere.
+  if (home !== homePathFor(undefined) && !from.pathname.startsWith(home)) return home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
@@ -77,8 +77,8 @@ export function LoginPage() {
     if (!state?.authorisedLogout || loggedOutHandled.current) return;
     loggedOutHandled.current = true;
     endSession();
-    if (state.serverLogout === true) notify('success', t('toasts.logoutSuccess'), { toastId: 'logout' });
-    if (state.serverLogout === false) notify('error', t('toasts.logoutFailedLocal'), { toastId: 'logout' });
+    if (state.serverLogout === true) toast.success(t('toasts.logoutSuccess'), { toastId: 'logout' });
+    if (state.serverLogout === false) toast.error(t('toasts.logoutFailedLocal'), { toastId: 'logout' });
   }, [state, endSession, t]);
 
   if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state, user?.role)} replace />;
@@ -93,10 +93,10 @@ export function LoginPage() {
     try {
       const signedIn = await signIn(email.trim(), password);
       if ('challengeToken' in signedIn) return setChallenge(signedIn);
-      notify('success', t('toasts.loginSuccess'));
+      toast.success(t('toasts.loginSuccess'));
       void navigate(destination(state, signedIn.role), { replace: true });
     } catch (error) {
-      notify('error', loginErrorMessage(error, t));
+      toast.error(loginErrorMessage(error, t));
     }
   };
 
@@ -107,7 +107,7 @@ export function LoginPage() {
         <Flex direction="column" justify="between" align="center" p={{ initial: '4', sm: '6' }} gap="5" width={{ initial: '100%', md: '480px' }} flexShrink="0">
           <Flex justify="between" align="center" width="100%">
             <Text weight="bold" size="4">
-              {t('pages.titles.awardsCms')}
+              {t(APP_TITLE_KEY)}
             </Text>
             <LanguageSwitcher />
           </Flex>
@@ -118,7 +118,7 @@ export function LoginPage() {
                   challenge={challenge}
                   onCancel={() => setChallenge(null)}
                   onSignedIn={(signedIn) => {
-                    notify('success', t('toasts.loginSuccess'));
+                    toast.success(t('toasts.loginSuccess'));
                     void navigate(destination(state, signedIn.role), { replace: true });
                   }}
                 />

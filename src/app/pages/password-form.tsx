@@ -1,12 +1,12 @@
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { toast } from 'react-toastify';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
-import { fieldMessages } from './field-errors.js';
-import { FormField } from './form-field.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
+import { FormField } from '../../engine/ui/form-field.js';
 
 /** The password policy's bounds (shared with the server). */
 export { POLICY_MIN as PASSWORD_MIN, POLICY_MAX as PASSWORD_MAX } from '../../shared/password-policy.js';
@@ -42,6 +42,7 @@ export function validatePasswordChange(current: string, next: string, confirm: s
 /** Changing the password (POST /api/auth/change-password); the admin's other sessions end. */
 export function PasswordForm() {
   const { t } = useTranslation();
+  const toast = useToasts();
   const { user } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

@@ -1,15 +1,15 @@
 import { Avatar, Button, Card, Flex, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { toast } from 'react-toastify';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import type { AuthUser } from '../../shared/api-contract.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
 import { changeLanguage, SUPPORTED_LANGUAGES } from '../i18n.js';
 import { LANGUAGE_NAME_KEYS } from '../layout/language-switcher.js';
-import { fieldMessages } from './field-errors.js';
-import { FormField } from './form-field.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
+import { FormField } from '../../engine/ui/form-field.js';
 
 type Errors = Partial<Record<'name' | 'avatarUrl', string>>;
 
@@ -27,6 +27,7 @@ export function validateProfile(name: string, avatarUrl: string): Errors {
 /** Name, avatar and preferences (theme, language, notifications), saved with PUT /api/auth/me. */
 export function ProfileForm({ profile, onSaved }: { profile: AuthUser; onSaved: (user: AuthUser) => void }) {
   const { t } = useTranslation();
+  const toast = useToasts();
   const { setUser } = useAuth();
   const [name, setName] = useState(profile.name);
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? '');

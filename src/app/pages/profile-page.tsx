@@ -6,14 +6,20 @@ import { authApi } from '../auth/auth-api.js';
 import { usePageTitle } from '../use-page-title.js';
 import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';
-import { TwoFactorCard } from '../../features/accounts/client/two-factor-card.js';
+import { registeredProfileCards } from '../../engine/registry/index.js';
+import { useAuth } from '../auth/auth-context.js';
+import { RegisteredParts } from '../registered-parts.js';
 
 /** The query key of the signed-in admin's profile. */
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 
-/** `/profile` (and `/user`): the signed-in admin's profile from GET /api/auth/me, and the password change. */
+/**
+ * `/profile` (and `/user`): the signed-in user's profile from GET /api/auth/me, the password
+ * change, and the cards the features register for the role (`profileCards`: two-factor sign-in).
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   usePageTitle('pages.titles.profile');
   const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: () => authApi.me(), staleTime: 0 });
@@ -42,7 +48,7 @@ export function ProfilePage() {
         <Grid columns={{ initial: '1', lg: '2' }} gap="4" align="start">
           <ProfileForm key={me.data.id} profile={me.data} onSaved={(user) => queryClient.setQueryData(ME_QUERY_KEY, user)} />
           <PasswordForm />
-          <TwoFactorCard />
+          <RegisteredParts parts={registeredProfileCards()} role={user?.role} />
         </Grid>
       )}
     </Flex>

@@ -2,12 +2,12 @@ import { Button, Callout, Flex, Link as RadixLink, TextField } from '@radix-ui/t
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
 import { usePageTitle } from '../use-page-title.js';
-import { fieldMessages } from './field-errors.js';
-import { FormField } from './form-field.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
+import { FormField } from '../../engine/ui/form-field.js';
 import type { LoginState } from './login-page.js';
 import { policyMessage, validatePasswordChange } from './password-form.js';
 import { PublicCard } from './public-card.js';
@@ -18,6 +18,7 @@ import { PublicCard } from './public-card.js';
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
+  const toast = useToasts();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const invited = useLocation().pathname === '/set-password';

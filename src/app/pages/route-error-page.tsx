@@ -5,6 +5,7 @@ import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useRouteError } from 'react-router-dom';
+import { APP_TITLE_KEY } from '../use-page-title.js';
 
 /** The generic render-failure fallback: 'Something went wrong.' with a way out. */
 export function ErrorFallback({ error }: { error?: unknown }) {
@@ -29,7 +30,7 @@ export function ErrorFallback({ error }: { error?: unknown }) {
         </Button>
       </Flex>
       <Text size="1" color="gray">
-        {t('pages.titles.awardsCms')}
+        {t(APP_TITLE_KEY)}
       </Text>
     </Flex>
   );

@@ -101,7 +101,8 @@ function validatorFor(schema: RJSFSchema, rootSchema?: RJSFSchema): Validator {
 /**
  * RJSF's validator for the console's forms. It interprets JSON Schema (draft-07) instead of
  * compiling it, because the console's Content-Security-Policy forbids `eval`, which ajv's
- * compiled validators need. It validates the data as the server reads it (strings trimmed, empty
+ * compiled validators need (why not precompiled ones: see docs/architecture.md, "Tooling and
+ * dependencies"). It validates the data as the server reads it (strings trimmed, empty
  * ones missing) and reports errors with ajv's keywords and params.
  */
 export function createFormValidator(): ValidatorType {

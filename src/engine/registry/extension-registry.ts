@@ -4,6 +4,10 @@ import type {
   CellDefinition,
   ClientExtension,
   FilterInputComponent,
+  MenuEntry,
+  MenuGroup,
+  PlaceholderScreen,
+  RegisteredPart,
   RegisteredScreen,
   RowActionDefinition,
 } from './extension-types.js';
@@ -18,6 +22,12 @@ const slots = {
   rowActions: new Map<string, RowActionDefinition>(),
 };
 const screens = new Map<string, RegisteredScreen>();
+const placeholders = new Map<string, PlaceholderScreen>();
+const menuGroups = new Map<string, MenuGroup>();
+const menuEntries: MenuEntry[] = [];
+type PartSlot = 'dashboardPanels' | 'headerItems' | 'profileCards';
+const parts: Record<PartSlot, Map<string, RegisteredPart>> = { dashboardPanels: new Map(), headerItems: new Map(), profileCards: new Map() };
+const PART_NAMES: Record<PartSlot, string> = { dashboardPanels: 'dashboard panel', headerItems: 'header item', profileCards: 'profile card' };
 let version = 0;
 
 const SLOT_NAMES: Record<Slot, string> = {
@@ -43,9 +53,10 @@ function add<T>(slot: Slot, entries: Readonly<Record<string, T>> | undefined, no
 }
 
 /**
- * Registers cells, widgets, templates, filter inputs, row actions and screens by name: the one
- * call through which the engine registers what it ships and an application what it adds
- * (`src/extensions/client/index.ts`). A name registered twice with another part is an error, so an
+ * Registers cells, widgets, templates, filter inputs, row actions and screens by name, and the
+ * parts the app shows in its own places (menu entries, dashboard panels, header items, profile
+ * cards): the one call through which the engine registers what it ships and each feature what it
+ * adds (`src/registry/client.ts`). A name registered twice with another part is an error, so an
  * application cannot silently replace a shipped part. Typed by a list of names
  * (`registerExtension<typeof applicationNames>(...)`), the call must give exactly those names.
  *
@@ -57,12 +68,25 @@ export function registerExtension<N extends ExtensionNames = ExtensionNames>(ext
   add('templates', extension.templates as Readonly<Record<string, unknown>> | undefined);
   add('filterInputs', extension.filterInputs);
   add('rowActions', extension.rowActions);
-  for (const screen of extension.screens ?? []) {
-    const existing = screens.get(screen.path);
-    if (existing && existing !== screen) throw new Error(`The screen "${screen.path}" is registered twice.`);
-    screens.set(screen.path, screen);
+  addKeyed(screens, extension.screens, (screen) => screen.path, 'screen');
+  addKeyed(placeholders, extension.placeholders, (placeholder) => placeholder.path, 'placeholder');
+  for (const group of extension.menuGroups ?? []) {
+    const existing = menuGroups.get(group.id);
+    if (existing && existing.order !== group.order) throw new Error(`The menu group "${group.id}" is placed twice.`);
+    menuGroups.set(group.id, group);
   }
+  for (const entry of extension.menuEntries ?? []) if (!menuEntries.includes(entry)) menuEntries.push(entry);
+  for (const slot of Object.keys(parts) as PartSlot[]) addKeyed(parts[slot], extension[slot], (part) => part.id, PART_NAMES[slot]);
   version += 1;
+}
+
+/** Adds `items` by key; the same item again changes nothing, another under a taken key is an error. */
+function addKeyed<T>(map: Map<string, T>, items: readonly T[] | undefined, key: (item: T) => string, what: string): void {
+  for (const item of items ?? []) {
+    const existing = map.get(key(item));
+    if (existing !== undefined && existing !== item) throw new Error(`The ${what} "${key(item)}" is registered twice.`);
+    map.set(key(item), item);
+  }
 }
 
 const has = <T>(map: Map<string, T>, name: string | undefined): T | undefined => (name === undefined ? undefined : map.get(name));
@@ -121,4 +145,36 @@ export function registeredNames(): ExtensionNames {
 /** Every registered workflow screen, in registration order. */
 export function registeredScreens(): RegisteredScreen[] {
   return [...screens.values()];
+}
+
+/** Every registered placeholder route, in registration order. */
+export function registeredPlaceholders(): PlaceholderScreen[] {
+  return [...placeholders.values()];
+}
+
+/** Every registered menu entry, in registration order (the menu sorts them by group and order). */
+export function registeredMenuEntries(): MenuEntry[] {
+  return [...menuEntries];
+}
+
+/** Every placed menu group, by its order. */
+export function registeredMenuGroups(): MenuGroup[] {
+  return [...menuGroups.values()].sort((a, b) => a.order - b.order);
+}
+
+const byOrder = (slot: PartSlot) => [...parts[slot].values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+
+/** The dashboard's panels, by order. */
+export function registeredDashboardPanels(): RegisteredPart[] {
+  return byOrder('dashboardPanels');
+}
+
+/** The header's items, by order. */
+export function registeredHeaderItems(): RegisteredPart[] {
+  return byOrder('headerItems');
+}
+
+/** The profile page's cards, by order. */
+export function registeredProfileCards(): RegisteredPart[] {
+  return byOrder('profileCards');
 }

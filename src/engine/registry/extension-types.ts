@@ -60,14 +60,84 @@ export interface RowActionDefinition extends RowActionLook {
   busy?(context: RowActionContext): boolean;
 }
 
+/** Loads a part's module (its own chunk: nothing of it is in the entry). */
+export type ModuleLoader = () => Promise<{ default: ComponentType }>;
+
 /** A workflow screen that is not an entity's list, detail or form, registered by path. */
-export interface RegisteredScreen {
+export interface LoadedScreen {
   /** The route path (react-router syntax). */
   path: string;
   /** Roles that may open it; others see /403. */
-  roles: Role[];
+  roles: readonly Role[];
   /** Loads the screen's module (its own chunk). */
-  load: () => Promise<{ default: ComponentType }>;
+  load: ModuleLoader;
+}
+
+/** A path that leads on to another (an old address kept working), registered as a screen. */
+export interface RedirectScreen {
+  path: string;
+  /** Roles that may follow it; others see /403. */
+  roles: readonly Role[];
+  /** Where it leads (replacing the history entry). */
+  redirect: string;
+}
+
+/** A registered screen: one the app loads and shows, or one that leads elsewhere. */
+export type RegisteredScreen = LoadedScreen | RedirectScreen;
+
+/**
+ * A route of the spec whose screen is not built yet, shown as its title and what it will hold,
+ * until an entity descriptor claims the path (the entity routes' fallback).
+ */
+export interface PlaceholderScreen {
+  path: string;
+  titleKey: string;
+  descriptionKey: string;
+}
+
+/**
+ * An entry of the menu (the sidebar and the mobile menu) that is not an entity's list (those come
+ * from the descriptors' `menu` blocks).
+ */
+export interface MenuEntry {
+  /** Where it goes. */
+  to: string;
+  /** Its label's i18n key. */
+  labelKey: string;
+  /** A Radix icon's name (`'ReaderIcon'`), one the menu knows; a plain file icon otherwise. */
+  icon: string;
+  /** The group it shows under (titled `nav.groups.<group>`), as a descriptor's `menu.group`. */
+  group: string;
+  /** Its place in the group, among the entity entries' `menu.order`. */
+  order: number;
+  /** Roles that see it. */
+  roles: readonly Role[];
+}
+
+/** A menu group's place among the groups; a group no registration places comes after these. */
+export interface MenuGroup {
+  id: string;
+  order: number;
+}
+
+/**
+ * A component the app shows in one of its places (a dashboard panel, a header item, a profile
+ * card): loaded lazily, shown in `order` to the `roles` given.
+ */
+export interface RegisteredPart {
+  /** Its name, unique in its slot. */
+  id: string;
+  /** Its place among the slot's parts (smallest first). */
+  order: number;
+  /** Roles that see it; every signed-in user when absent. */
+  roles?: readonly Role[];
+  /** Loads the component (its own chunk). */
+  load: ModuleLoader;
+  /**
+   * Loaded once the place has shown, not with it (a heavy library: charts). Without it, the part
+   * loads with the screen it sits on, and the first render shows it.
+   */
+  deferred?: boolean;
 }
 
 /** The names an extension may register under, per slot; any name when not given. */
@@ -92,4 +162,16 @@ export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
   rowActions?: Readonly<Record<NamesOf<N, 'rowActions'>, RowActionDefinition>>;
   /** Workflow screens, by path. */
   screens?: readonly RegisteredScreen[];
+  /** Routes shown as titled placeholders while no descriptor claims them. */
+  placeholders?: readonly PlaceholderScreen[];
+  /** Menu entries that are not an entity's list. */
+  menuEntries?: readonly MenuEntry[];
+  /** Where menu groups go among the others. */
+  menuGroups?: readonly MenuGroup[];
+  /** Panels of the dashboard page, in `order`. */
+  dashboardPanels?: readonly RegisteredPart[];
+  /** Items of the header's tool bar (before help, FAQ, language and logout), in `order`. */
+  headerItems?: readonly RegisteredPart[];
+  /** Cards of the profile page (after the profile and password forms), in `order`. */
+  profileCards?: readonly RegisteredPart[];
 }

@@ -1,11 +1,28 @@
-/** The engine's registration API: what an application (`src/extensions/client`) imports to add its parts. */
-export { registerExtension, registeredNames, registeredScreens } from './extension-registry.js';
+/** The engine's registration API: what the features' client faces (`src/registry/client.ts`) register through. */
+export {
+  registerExtension,
+  registeredDashboardPanels,
+  registeredHeaderItems,
+  registeredMenuEntries,
+  registeredMenuGroups,
+  registeredNames,
+  registeredPlaceholders,
+  registeredProfileCards,
+  registeredScreens,
+} from './extension-registry.js';
 export type {
   CellDefinition,
   CellRegistration,
   ClientExtension,
   FilterInputComponent,
   FilterInputProps,
+  LoadedScreen,
+  MenuEntry,
+  MenuGroup,
+  ModuleLoader,
+  PlaceholderScreen,
+  RedirectScreen,
+  RegisteredPart,
   RegisteredScreen,
   RowActionContext,
   RowActionDefinition,

@@ -9,7 +9,7 @@ export interface ScreenHeaderProps {
   /** Trail after 'Dashboard' (already translated). */
   trail: BreadcrumbItem[];
   heading: ReactNode;
-  /** A line under the heading ('42 total contests'). */
+  /** A line under the heading ('42 records in total'). */
   subheading?: ReactNode;
   /** Buttons on the right (create, edit). */
   actions?: ReactNode;
@@ -42,11 +42,14 @@ export function ScreenHeader({ trail, heading, subheading, actions }: ScreenHead
   );
 }
 
-/** Sets `document.title` to '<title> | Awards CMS' from an i18n key (or keys, first found wins) while the screen is shown. */
+/** The i18n key of the product's name, the suffix of every page title. */
+export const APP_TITLE_KEY = 'pages.titles.appName';
+
+/** Sets `document.title` to '<title> | <product name>' from an i18n key (or keys, first found wins) while the screen is shown. */
 export function usePageTitle(titleKey: string | string[], values?: Record<string, unknown>): void {
   const { t } = useTranslation();
   const title = t(titleKey, values);
-  const app = t('pages.titles.awardsCms');
+  const app = t(APP_TITLE_KEY);
   reportServerTitle(title === app ? app : `${title} | ${app}`);
   useEffect(() => {
     const previous = document.title;

@@ -24,4 +24,5 @@ export const judgingServer: ServerFeature = {
   migrations: { '004-judging': migration004Judging },
 };
 
-export { judgingStatus } from './server/dashboard-routes.js';
+export { finalisedConflict, onExamFinal } from './server/exam-final.js';
+export type { ExamFinalEvent, ExamFinalHandler } from './server/exam-final.js';

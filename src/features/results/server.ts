@@ -1,4 +1,6 @@
 import type { ServerFeature } from '../../server/index.js';
+import { onExamFinal } from '../judging/server.js';
+import { lockResultsOnExamFinal } from './server/results-actions.js';
 import { resultsTables } from './server/migrations/005-results.js';
 import { resultsRoutes } from './server/results-routes.js';
 
@@ -8,3 +10,6 @@ export const resultsServer: ServerFeature = {
   routes: resultsRoutes,
   migrations: { '005-results': resultsTables },
 };
+
+// An exam moved to `final` by judging's status workflow stores its results snapshot, as finalise does.
+onExamFinal(lockResultsOnExamFinal);

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
-import type { Role } from '../../shared/roles.js';
 import type { AppConfig } from '../config.js';
-import type { Kysely } from 'kysely';
-import type { SystemTables, UserPreferences } from '../db/system-tables.js';
+import type { UserPreferences } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
@@ -12,7 +10,7 @@ import { consumeResetToken, createResetToken, peekResetToken, RESET_TOKEN_TTL_SE
 import { passwordPolicyProblem } from '../../shared/password-policy.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
+import { findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
 
 /** PUT /api/auth/me body, after schema validation. */
 export interface ProfileInput {
@@ -21,15 +19,6 @@ export interface ProfileInput {
   avatarUrl?: string | null;
   preferences?: Partial<UserPreferences>;
   currentPassword?: string;
-}
-
-/** POST /api/auth/register body, after schema validation. */
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-  role?: Role;
-  jury_id?: number | null;
 }
 
 /** Throws 422 with the field's translated reason when a new password breaks the policy. */
@@ -49,8 +38,9 @@ const wrongCurrentPassword = () =>
   ]);
 
 /**
- * The signed-in admin's own account (profile, password) and the account flows around sign-in
- * (forgot / reset password, registering another admin). Routes call these; they hold no HTTP.
+ * The signed-in account's own profile and password, and the password flows around sign-in (forgot /
+ * reset password, an invitation's first password). Routes call these; they hold no HTTP. Creating
+ * and administering other accounts is a feature's (accounts).
  */
 export class AccountService {
   constructor(
@@ -58,7 +48,6 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly config: Pick<AppConfig, 'publicUrl'>,
     private readonly log: FastifyBaseLogger,
-    private readonly juryExists: (id: number, db: Kysely<SystemTables>) => Promise<boolean> = async () => false,
   ) {}
 
   private get db() {
@@ -157,43 +146,6 @@ export class AccountService {
     await this.db.updateTable('users').set({ invited_at: null }).where('id', '=', userId).execute();
     await this.auth.revokeAll(userId, 'password_reset');
     await writeAudit(this.db, { action: pending.purpose === 'invite' ? 'accounts.invite_accepted' : 'auth.password_reset', userId, ip: client.ip });
-  }
-
-  /**
-   * Creates another account: an admin, or a juror linked to their jury record (`jury_id`, which
-   * must exist; an admin has none). 409 on the e-mail when it is taken.
-   */
-  async register(by: AuthContext, input: RegisterInput, client: ClientInfo): Promise<AuthUser> {
-    const role = input.role ?? 'admin';
-    const juryId = await this.checkJuryLink(role, input.jury_id);
-    await assertPasswordPolicy(input.password, input.email, 'password');
-    if (await findUserByEmail(this.db, input.email)) throw emailTaken();
-    const created = await insertUser(this.db, {
-      name: input.name.trim(),
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      role,
-      juryId,
-    });
-    if (!created) throw emailTaken();
-    await writeAudit(this.db, { action: 'auth.register', userId: by.id, ip: client.ip, details: { createdUserId: created.id, role, juryId } });
-    return toAuthUser(created);
-  }
-
-  /**
-   * The jury link of a new or changed account: only a juror has one, and its record must exist.
-   * Inside a transaction, pass it as `db`: on PGlite (one connection) a query on the pool would wait
-   * for the transaction that waits for it.
-   */
-  async checkJuryLink(role: Role, juryId: number | null | undefined, db: Kysely<SystemTables> = this.db): Promise<number | null> {
-    if (juryId === undefined || juryId === null) return null;
-    if (role !== 'juror') {
-      throw validationFailed([{ path: 'jury_id', keyword: 'juror', messageKey: 'validation.juryId.jurorOnly', params: {} }]);
-    }
-    if (!(await this.juryExists(juryId, db))) {
-      throw validationFailed([{ path: 'jury_id', keyword: 'exists', messageKey: 'validation.juryId.unknown', params: { value: juryId } }]);
-    }
-    return juryId;
   }
 
   /** Checks a password of a signed-in admin, counting failures against the account's sign-in limit. */

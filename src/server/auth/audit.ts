@@ -30,12 +30,9 @@ export type AuthAuditAction =
 /** Data in and out (imports, exports, bulk actions), written with the entity they touched. */
 export type DataAuditAction = 'data.export' | 'data.import' | 'data.bulk_delete' | 'data.bulk_update';
 
-/** The results events written to `audit_log`, against the exam. */
-export type ResultsAuditAction = 'results.shortlist' | 'results.award_override' | 'results.finalise' | 'results.reopen';
-
 /** What one audit row records; only `action` is required (the fields a hook may give, and more). */
 export interface AuditEntry extends Omit<HookAuditEntry, 'action'> {
-  /** An auth event, or any other action (`create`, `judging.finalise`, ...). */
+  /** An auth event, or any other action (`create`, a feature's `<feature>.<event>`, ...). */
   action: AuthAuditAction | (string & {});
   ip?: string | null;
   /** Changed fields given directly (instead of before / after); secret fields are dropped. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
+import { ADMIN_ROLE } from '../../shared/roles.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
@@ -39,7 +40,7 @@ export interface AuthContext {
   id: number;
   email: string;
   name: string;
-  /** From the access token: `admin` or `juror`. */
+  /** From the access token: a declared role's name (`src/shared/roles.ts`). */
   role: string;
   sid: string;
 }
@@ -117,7 +118,7 @@ export class AuthService {
     if (user.password_hash && needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
 
     if (user.totp_enabled_at) return this.challenge(user.id, 'verify');
-    if (this.options.require2faForAdmins && user.role === 'admin') return this.challenge(user.id, 'enrol');
+    if (this.options.require2faForAdmins && user.role === ADMIN_ROLE) return this.challenge(user.id, 'enrol');
     return this.openSession(user, client);
   }
 

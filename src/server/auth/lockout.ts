@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { PRODUCT_ID } from '../../shared/product.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { rateLimited } from '../errors.js';
 import type { ClientInfo } from './auth-service.js';
@@ -70,7 +71,7 @@ export class Lockout {
     private readonly db: Kysely<SystemTables>,
     jwtSecret: Uint8Array,
   ) {
-    this.#deviceKey = Buffer.from(hkdfSync('sha256', jwtSecret, Buffer.alloc(0), 'awards-console device v1', 32));
+    this.#deviceKey = Buffer.from(hkdfSync('sha256', jwtSecret, Buffer.alloc(0), `${PRODUCT_ID} device v1`, 32));
   }
 
   /**

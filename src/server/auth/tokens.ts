@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { PRODUCT_ID } from '../../shared/product.js';
 
 /** Access-token lifetime in seconds. */
 export const ACCESS_TOKEN_TTL = 3600;
@@ -47,7 +48,7 @@ export function newSessionId(): string {
 
 /** The refresh-token MAC key, derived from the JWT secret so one secret serves both without reuse. */
 export function refreshKeyFrom(jwtSecret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', jwtSecret, Buffer.alloc(0), 'awards-console refresh-token v1', 32));
+  return Buffer.from(hkdfSync('sha256', jwtSecret, Buffer.alloc(0), `${PRODUCT_ID} refresh-token v1`, 32));
 }
 
 function mac(key: Buffer, sid: string, generation: number): string {

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
+import { PRODUCT_ID, PRODUCT_NAME } from '../../shared/product.js';
 
 /** TOTP as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; ±1 step is accepted. */
 export const TOTP_PERIOD = 30;
 const TOTP_WINDOW = 1;
-const ISSUER = 'Awards Console';
+const ISSUER = PRODUCT_NAME;
 /** How many recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -15,7 +16,7 @@ export const RECOVERY_CODE_COUNT = 10;
  */
 export function totpKeyFrom(jwtSecret: Uint8Array, dataKey?: string): Buffer {
   const source = dataKey ? Buffer.from(dataKey, 'utf8') : jwtSecret;
-  return Buffer.from(hkdfSync('sha256', source, Buffer.alloc(0), 'awards-console totp-secret v1', 32));
+  return Buffer.from(hkdfSync('sha256', source, Buffer.alloc(0), `${PRODUCT_ID} totp-secret v1`, 32));
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */

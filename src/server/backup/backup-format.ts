@@ -1,3 +1,4 @@
+import { PRODUCT_ID } from '../../shared/product.js';
 import type { DatabaseKind } from '../db/kysely.js';
 
 /** A backup that cannot be made or restored, or a target that must not be overwritten; the message says which. */
@@ -6,7 +7,7 @@ export class BackupError extends Error {
 }
 
 /** Written in every header; a restore refuses files of another format. */
-export const BACKUP_FORMAT = 'awards-console-backup';
+export const BACKUP_FORMAT = `${PRODUCT_ID}-backup`;
 /** Bumped when the line layout changes incompatibly. */
 export const BACKUP_VERSION = 1;
 
@@ -43,7 +44,7 @@ export interface BackupSummary {
   durationMs: number;
 }
 
-/** `12 tables, 10234 rows (users 3, contests 10000, ...)`: the row counts a person checks. */
+/** `12 tables, 10234 rows (users 3, categories 10000, ...)`: the row counts a person checks. */
 export function describeCounts(tables: Record<string, number>): string {
   const entries = Object.entries(tables);
   const rows = entries.reduce((sum, [, n]) => sum + n, 0);

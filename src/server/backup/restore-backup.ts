@@ -3,6 +3,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { PRODUCT_NAME } from '../../shared/product.js';
 import type { Database } from '../db/kysely.js';
 import { ROW_COUNTS_TABLE } from '../operations/count.js';
 import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
@@ -55,10 +56,10 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
     header = undefined;
   }
   if (!header || header.format !== BACKUP_FORMAT || !Array.isArray(header.tables)) {
-    throw new BackupError(`${file} is not an Awards Console backup (made by npm run backup).`);
+    throw new BackupError(`${file} is not an ${PRODUCT_NAME} backup (made by npm run backup).`);
   }
   if (header.version !== BACKUP_VERSION) {
-    throw new BackupError(`${file} has backup format version ${header.version}; this version of Awards Console reads version ${BACKUP_VERSION}.`);
+    throw new BackupError(`${file} has backup format version ${header.version}; this version of ${PRODUCT_NAME} reads version ${BACKUP_VERSION}.`);
   }
   return header as BackupHeader;
 }
@@ -84,7 +85,7 @@ function matchTables(header: BackupHeader, catalog: CatalogTable[]) {
   if (problems.length > 0) {
     throw new BackupError(
       `The backup does not fit the target database: ${problems.join('; ')}. ` +
-        'Restore into a database of the same Awards Console version, with the same entity schemas.',
+        `Restore into a database of the same ${PRODUCT_NAME} version, with the same entity schemas.`,
     );
   }
   return plan;
@@ -179,7 +180,7 @@ export async function restoreBackup(database: Database, file: string, options: R
     const known = await appliedMigrations(database.db);
     const unknown = header.migrations.filter((name) => !known.includes(name));
     if (unknown.length > 0) {
-      throw new BackupError(`The backup was made by a newer version of Awards Console (migrations ${unknown.join(', ')}); upgrade before restoring it.`);
+      throw new BackupError(`The backup was made by a newer version of ${PRODUCT_NAME} (migrations ${unknown.join(', ')}); upgrade before restoring it.`);
     }
     const catalog = await readCatalog(database.db);
     // Older backups carry sessions and the signing key: those rows are read (the counts are still

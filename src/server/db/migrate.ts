@@ -1,13 +1,15 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { systemTables } from './migrations/001-system-tables.js';
-import { accounts } from './migrations/002-accounts.js';
 import { history } from './migrations/006-history.js';
 import { featureMigrations } from '../features.js';
 
-/** The server's own system tables' migrations. Append; never edit one that has shipped. */
+/**
+ * The server's own system tables' migrations. Append; never edit one that has shipped. (The
+ * invitation and two-factor columns and `recovery_codes` came with `002-accounts`, which the accounts
+ * feature carries under the same name: it also holds that feature's role constraint and link column.)
+ */
 const coreMigrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
-  '002-accounts': accounts,
   '006-history': history,
 };
 

@@ -9,6 +9,11 @@ export interface UserPreferences {
   notifications: boolean;
 }
 
+/**
+ * The accounts. A role declared with a `link` (`src/shared/roles.ts`) adds a column of its own,
+ * through its feature's migration; such columns are not typed here: `users.ts` reads and writes
+ * them by the declarations.
+ */
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -23,8 +28,6 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
-  /** A juror's jury record (the `jury` entity); null for admins. */
-  jury_id: number | null;
   /** When the account was invited; null once it set its password (or when never invited). */
   invited_at: Timestamp | null;
   invited_by: number | null;

@@ -12,6 +12,11 @@ const MAX_ID = 2_147_483_647;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const MANAGED = new Set(['id', 'created_at', 'updated_at']);
 const KEYWORDS_DROPPED = ['$id', '$schema', 'default'];
+// The keywords whose value is a subschema or an array of them, and those whose value maps names to
+// subschemas: a response schema is walked through these only. Every other keyword's value (`enum`,
+// `const`, sample values...) is data and is kept as it is.
+const SUBSCHEMA_KEYWORDS = new Set(['items', 'additionalItems', 'prefixItems', 'contains', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'propertyNames', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties']);
+const SUBSCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dependencies', '$defs', 'definitions']);
 
 /** A schema that also allows `null` (type and enum), for a column that may be NULL. */
 function withNull(schema: JsonSchema): JsonSchema {
@@ -31,12 +36,14 @@ function withNull(schema: JsonSchema): JsonSchema {
  */
 function responseProperty(property: JsonSchema): JsonSchema {
   const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'required' || KEYWORDS_DROPPED.includes(key)) continue;
-      out[key] = key === 'enum' || key === 'const' || key === 'examples' ? value : walk(value);
+      if (SUBSCHEMA_KEYWORDS.has(key)) out[key] = Array.isArray(value) ? value.map(walk) : walk(value);
+      else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && value && typeof value === 'object') {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, walk(inner)]));
+      } else out[key] = value;
     }
     const isObject = [out.type].flat().includes('object');
     if (isObject && out.additionalProperties === undefined) out.additionalProperties = true;

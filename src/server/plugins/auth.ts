@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../auth/mailer.js';
 import { purgeExpiredResets } from '../auth/password-resets.js';
 import { purgeOldSessions } from '../auth/sessions.js';
 import { purgeThrottles } from '../auth/throttle.js';
-import { DEFAULT_ROUTE_ROLES, type Role } from '../../shared/roles.js';
+import { ADMIN_ROLE, DEFAULT_ROUTE_ROLES, isRole, type Role, roleNames } from '../../shared/roles.js';
 import { forbidden } from '../errors.js';
 
 export type { AuthContext } from '../auth/auth-service.js';
@@ -24,14 +24,27 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && header.trim() ? header.trim() : undefined;
 }
 
+/** Throws when a route allows a role no feature declared (a typo would lock its callers out). */
+export function assertDeclaredRoles(route: { method: string | string[]; url: string; config?: { roles?: readonly Role[] } }): void {
+  const unknown = (route.config?.roles ?? []).filter((role) => !isRole(role));
+  if (unknown.length > 0) {
+    throw new Error(`The route ${[route.method].flat().join(',')} ${route.url} allows the undeclared role(s) ${unknown.join(', ')}; declared: ${roleNames().join(', ')}.`);
+  }
+}
+
 /**
  * The auth guard and services. Creates the first admin on an empty database, decorates
  * `app.auth` and `app.mailer`, and checks every request to an `/api` route that is not marked
  * `config: { public: true }`: a valid access token of a live session (else 401) whose role the
- * route allows (`config: { roles: ['juror', 'admin'] }`; admins only when a route names none),
- * else 403. Unmatched paths are left to the not-found handler.
+ * route allows (`config: { roles: ['reviewer', 'admin'] }`; admins only when a route names none),
+ * else 403. Unmatched paths are left to the not-found handler. Roles are the features' declarations
+ * (`src/shared/roles.ts`): a route naming a role nobody declared stops start-up.
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
+  if (!isRole(ADMIN_ROLE)) {
+    throw new Error(`No feature declares the "${ADMIN_ROLE}" role (registerRoles), which the first account gets; declared: ${roleNames().join(', ') || 'none'}.`);
+  }
+  app.addHook('onRoute', assertDeclaredRoles);
   app.startupNotes.push(...(await ensureFirstAdmin(app.db, app.config)));
 
   app.decorate(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { knownExtensionNames, registeredHookNames } from '../extensions.js';
+import { roleNames } from '../../shared/roles.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../shared/descriptor/load-entities.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
@@ -42,10 +43,11 @@ export function readEntitySources(config: Pick<AppConfig, 'entitiesDirs' | 'sche
 
 /**
  * Reads and loads every entity of the configuration, checking hook names against the registered
- * hooks, and cells, widgets, filter inputs and row actions against the registered names.
+ * hooks, cells, widgets, filter inputs and row actions against the registered names, and the roles
+ * permissions name against the declared roles.
  */
 export function loadConfiguredEntities(config: Pick<AppConfig, 'entitiesDirs' | 'schemasDirs'>): LoadedEntity[] {
-  return loadEntities(readEntitySources(config), { knownHooks: registeredHookNames(), names: knownExtensionNames });
+  return loadEntities(readEntitySources(config), { knownHooks: registeredHookNames(), names: knownExtensionNames, knownRoles: roleNames() });
 }
 
 /**

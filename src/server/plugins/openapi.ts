@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { PRODUCT_NAME } from '../../shared/product.js';
 import { buildOpenApiDocument, type DocumentedRoute } from '../openapi/build-document.js';
 
 const DOCUMENT_URL = '/api/openapi.json';
@@ -32,7 +33,7 @@ const DOCS_PAGE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Awards Console API</title>
+<title>${PRODUCT_NAME} API</title>
 </head>
 <body>
 <redoc spec-url="${DOCUMENT_URL}" hide-hostname="true"></redoc>
@@ -74,10 +75,10 @@ export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstanc
   app.addHook('onReady', async () => {
     document = JSON.stringify(
       buildOpenApiDocument(routes, {
-        title: 'Awards Console API',
+        title: `${PRODUCT_NAME} API`,
         version: packageVersion(),
         description:
-          'The HTTP API of Awards Console, generated at start-up from the entity descriptors and the routes\' own schemas. ' +
+          `The HTTP API of ${PRODUCT_NAME}, generated at start-up from the entity descriptors and the routes' own schemas. ` +
           'Sign in with `POST /api/login`; send the access token as `Authorization: Bearer …` (or `x-access-token`) and, on every write, ' +
           'echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header. Errors are `{statusCode, code, message, errors?}`.',
       }),

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AccountService, type ProfileInput, type RegisterInput } from '../auth/account-service.js';
+import { AccountService, type ProfileInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
-import { juryRecordExists } from '../../features/accounts/server/jury-link.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE } from '../auth/lockout.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
-import { ROLES } from '../../shared/roles.js';
+import { roleLinks, roleNames } from '../../shared/roles.js';
 import { accessTokenOf } from '../plugins/auth.js';
 import { EMAIL_PATTERN } from '../../shared/descriptor/length-first.js';
 
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
 export const EMAIL_SCHEMA = email;
 const newPassword = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
+export const NEW_PASSWORD_SCHEMA = newPassword;
 // Long enough for any real password, short enough that nobody makes the KDF hash a megabyte.
 const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 export const ANY_PASSWORD_SCHEMA = anyPassword;
@@ -18,12 +18,37 @@ const name = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as
 export const NAME_SCHEMA = name;
 
 export const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
-// Admin passwords are 8-128; customers' (another entity) are 6-50, hence keys of their own.
-const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
+// Account passwords are 8-128; an entity's password field may have other limits, hence keys of their own.
+export const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
 export const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
 
 export function object(properties: Record<string, unknown>, required: string[] = []) {
   return { type: 'object', additionalProperties: false, required, properties };
+}
+
+/**
+ * The response schema of an {@link AuthUser} (`{ data: AuthUser }` answers), with the `userField` of
+ * every declared role link: call it when registering a route, after the roles are declared.
+ */
+export function authUserSchema() {
+  const nullableString = { type: ['string', 'null'] } as const;
+  return object(
+    {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      ...Object.fromEntries(roleLinks().map((link) => [link.userField, { type: ['integer', 'null'] }])),
+      twoFactor: { type: 'boolean' },
+      avatarUrl: nullableString,
+      lastLoginTimestamp: nullableString,
+      preferences: object(
+        { theme: { type: 'string' }, language: { type: 'string' }, notifications: { type: 'boolean' } },
+        ['theme', 'language', 'notifications'],
+      ),
+    },
+    ['id', 'name', 'email', 'role', 'avatarUrl', 'lastLoginTimestamp', 'preferences'],
+  );
 }
 
 export function clientOf(request: FastifyRequest): ClientInfo {
@@ -45,11 +70,23 @@ export function rememberDevice(app: FastifyInstance, request: FastifyRequest, re
   });
 }
 
-/** Sign-in, sessions and the admin's own account, under /api. */
+// A 6-digit code or a recovery code (`xxxxx-xxxxx`), spaces allowed around it.
+const code = { type: 'string', minLength: 6, maxLength: 20, pattern: '^\\s*[A-Za-z0-9-]{6,13}\\s*$' } as const;
+export const TWO_FACTOR_CODE_SCHEMA = code;
+export const codeMessages = {
+  required: 'validation.twoFactor.codeRequired',
+  minLength: 'validation.twoFactor.invalidCode',
+  maxLength: 'validation.twoFactor.invalidCode',
+  pattern: 'validation.twoFactor.invalidCode',
+};
+const challengeToken = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+const challengeMessages = { required: 'pages.twoFactor.challengeExpired', minLength: 'pages.twoFactor.challengeExpired' };
+
+/** Sign-in (with its second step), sessions and the signed-in account's own profile and password, under /api. */
 export async function authRoutes(app: FastifyInstance) {
-  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id, db) => juryRecordExists(db, app.entities, id));
+  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log);
   // The signed-in account's own routes: every role has a profile and a password.
-  const anyRole = { roles: ROLES };
+  const anyRole = { roles: roleNames() };
 
   const login = {
     config: {
@@ -68,6 +105,38 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/login', login, signIn);
   app.post('/auth/login', login, signIn);
 
+  // The second step of a sign-in whose account has two-factor on (or must enrol first, under
+  // REQUIRE_2FA_FOR_ADMINS): public, the challenge token is the credential.
+  app.post<{ Body: { challengeToken: string; code: string } }>(
+    '/auth/login/2fa',
+    {
+      config: { public: true, messages: { code: codeMessages, challengeToken: challengeMessages } },
+      schema: { body: object({ challengeToken, code }, ['challengeToken', 'code']) },
+    },
+    async (request, reply) => {
+      const answer = await app.auth.completeTwoFactor(request.body, clientOf(request));
+      rememberDevice(app, request, reply, answer.data.email);
+      return answer;
+    },
+  );
+  app.post<{ Body: { challengeToken: string } }>(
+    '/auth/login/2fa/setup',
+    { config: { public: true, messages: { challengeToken: challengeMessages } }, schema: { body: object({ challengeToken }, ['challengeToken']) } },
+    async (request) => ({ data: await app.auth.beginEnrolmentAtSignIn(request.body.challengeToken) }),
+  );
+  app.post<{ Body: { challengeToken: string; code: string } }>(
+    '/auth/login/2fa/enable',
+    {
+      config: { public: true, messages: { code: codeMessages, challengeToken: challengeMessages } },
+      schema: { body: object({ challengeToken, code }, ['challengeToken', 'code']) },
+    },
+    async (request, reply) => {
+      const answer = await app.auth.confirmEnrolmentAtSignIn(request.body, clientOf(request));
+      rememberDevice(app, request, reply, answer.data.email);
+      return answer;
+    },
+  );
+
   app.post<{ Body: { refreshToken: string } }>(
     '/auth/refresh',
     {
@@ -83,7 +152,7 @@ export async function authRoutes(app: FastifyInstance) {
     config: { public: true },
     schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { refreshToken: { type: 'string', maxLength: 512 } } } },
   };
-  const signOut = async (request: FastifyRequest<{ Body: { refreshToken?: string } | null }>, reply: any) => {
+  const signOut = async (request: FastifyRequest<{ Body: { refreshToken?: string } | null }>, reply: FastifyReply) => {
     const sids = new Set<string>();
     const token = accessTokenOf(request);
     const claims = token ? await app.auth.verifyAccessToken(token) : null;
@@ -159,27 +228,5 @@ export async function authRoutes(app: FastifyInstance) {
       await accounts.resetPassword(request.body, clientOf(request));
       return reply.status(204).send();
     },
-  );
-
-  app.post<{ Body: RegisterInput }>(
-    '/auth/register',
-    {
-      config: {
-        messages: {
-          name: nameMessages,
-          email: emailMessages,
-          password: passwordMessages,
-          role: { enum: 'validation.role.invalid', type: 'validation.role.invalid' },
-          jury_id: { type: 'validation.juryId.invalid', minimum: 'validation.juryId.invalid' },
-        },
-      },
-      schema: {
-        body: object(
-          { name, email, password: newPassword, role: { type: 'string', enum: [...ROLES] }, jury_id: { type: ['integer', 'null'], minimum: 1 } },
-          ['name', 'email', 'password'],
-        ),
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await accounts.register(request.user, request.body, clientOf(request)) }),
   );
 }

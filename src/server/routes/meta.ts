@@ -9,7 +9,7 @@ import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
 import { listUrl, readListParams } from '../../shared/list-request.js';
-import { ROLES } from '../../shared/roles.js';
+import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
 
 /** A JSON answer and, made on first use, its brotli and gzip forms. */
 interface CompressedJson {
@@ -93,12 +93,14 @@ export function readExtraLocales(dirs: readonly string[]): Record<string, Tree> 
 /**
  * `GET /api/meta/entities`: the client-safe descriptor and schemas of every entity the caller's
  * role may do anything with, permissions resolved to booleans, in menu order. Any role may ask;
- * a juror sees only what the descriptors grant jurors.
+ * each sees only what the descriptors grant its role.
  *
  * `GET /api/locales/:language`: the extra translations of `LOCALES_DIR` for one language (an empty
  * object without any), which the browser merges over its own; public, like the shipped ones.
  */
 export async function metaRoutes(app: FastifyInstance) {
+  // Every signed-in account may ask: each role gets its own answer.
+  const anyRole = { roles: roleNames() };
   const extra = readExtraLocales(app.config.localesDirs ?? []);
   const hasExtra = Object.values(extra).some((tree) => Object.keys(tree).length > 0);
   // The answer depends only on the role and the descriptors loaded at start: it is built, and
@@ -118,7 +120,7 @@ export async function metaRoutes(app: FastifyInstance) {
     }
     return answer;
   };
-  app.get('/meta/entities', { config: { roles: ROLES } }, async (request, reply) => {
+  app.get('/meta/entities', { config: anyRole }, async (request, reply) => {
     const answer = answerFor(request.user?.role);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
@@ -147,7 +149,7 @@ export async function metaRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { path: string; search?: string } }>(
     '/meta/first-list',
-    { config: { roles: ROLES }, schema: { querystring: pageQuery } },
+    { config: anyRole, schema: { querystring: pageQuery } },
     async (request, reply) => {
       const list = firstListOf(request, request.query.path, request.query.search);
       if (!list) return reply.code(204).send();
@@ -172,10 +174,10 @@ export async function metaRoutes(app: FastifyInstance) {
   let warmed = false;
   let warming: Promise<void> | null = null;
   const warmUp = async () => {
-    const entities = answerFor('admin').data;
+    const entities = answerFor(ADMIN_ROLE).data;
     const entity = entities.find((candidate) => candidate.permissions.list);
     if (!entity) return;
-    const user: AuthUser = { id: '0', name: '', email: '', role: 'admin', avatarUrl: null, lastLoginTimestamp: null, preferences: { theme: 'light', language: 'en', notifications: false } };
+    const user: AuthUser = { id: '0', name: '', email: '', role: ADMIN_ROLE, avatarUrl: null, lastLoginTimestamp: null, preferences: { theme: 'light', language: 'en', notifications: false } };
     const list = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
     await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list });
     warmed = renderer.running;
@@ -197,7 +199,7 @@ export async function metaRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { path: string; search?: string; lng?: string; sidebar?: 'collapsed' } }>(
     '/meta/first-screen',
     {
-      config: { roles: ROLES },
+      config: anyRole,
       schema: {
         querystring: {
           ...pageQuery,

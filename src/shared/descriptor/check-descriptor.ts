@@ -41,6 +41,8 @@ export interface CheckOptions {
   knownHooks?: readonly string[] | undefined;
   /** Cells, widgets, filter inputs and row actions that are registered; default the engine's own. */
   names?: ExtensionNames | undefined;
+  /** The declared roles (`roles.ts`) permissions may name; unchecked when absent. */
+  knownRoles?: readonly string[] | undefined;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface CheckOptions {
  * knows every entity.
  */
 export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options: CheckOptions = {}): Problem[] {
-  const { knownHooks, names = SHIPPED_NAMES } = options;
+  const { knownHooks, knownRoles, names = SHIPPED_NAMES } = options;
   const problems: Problem[] = [];
   const add = (path: string, reason: string) => problems.push({ file: 'descriptor', path, reason });
   const registered = (slot: keyof ExtensionNames, what: string, path: string, name: unknown) => {
@@ -198,6 +200,13 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
       add(`/counts/groupBy/${i}`, `"${name}" cannot be counted by value (a JSON or computed field)`);
     }
   });
+  if (knownRoles) {
+    for (const [action, roles] of Object.entries(d.permissions)) {
+      roles.forEach((role, i) => {
+        if (!knownRoles.includes(role)) add(`/permissions/${action}/${i}`, `unknown role "${role}"; declared: ${knownRoles.join(', ') || 'none'}`);
+      });
+    }
+  }
   if (knownHooks) {
     d.hooks.beforeWrite.forEach((hook, i) => {
       if (!knownHooks.includes(hook)) add(`/hooks/beforeWrite/${i}`, `unknown hook "${hook}"; known: ${knownHooks.join(', ') || 'none'}`);

@@ -1,18 +1,18 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { toast } from 'react-toastify';
-import type { AccountSummary, SignInRecord } from '../../../shared/api-contract.js';
-import { ApiError, describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { useAuth } from '../../../app/auth/auth-context.js';
-import { formatDateTime } from '../../../app/format-date.js';
-import { usePageTitle } from '../../../app/use-page-title.js';
-import { fieldMessages } from '../../../app/pages/field-errors.js';
-import { FormField } from '../../../app/pages/form-field.js';
-
-const ACCOUNTS_KEY = ['accounts'] as const;
+import {
+  ApiError,
+  describeError,
+  fieldMessages,
+  formatDateTime,
+  FormField,
+  usePageTitle,
+  useSession,
+  useToasts,
+  useTranslation,
+} from '../../../engine/index.js';
+import { accountsApi, accountsOptions, invalidateAccounts, signInsOptions, type InviteRole } from './queries.js';
 const STATUS_COLOR = { active: 'green', invited: 'amber', disabled: 'gray' } as const;
 
 /** The message of a refused account action: its translated key when it has one. */
@@ -24,14 +24,15 @@ function actionError(error: unknown, t: (key: string) => string): string {
 /** Inviting an account: name, e-mail and role; the server mails the set-password link. */
 function InviteForm({ onInvited }: { onInvited(): void }) {
   const { t } = useTranslation();
+  const toast = useToasts();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'admin' | 'juror'>('juror');
+  const [role, setRole] = useState<InviteRole>('juror');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const invite = useMutation({
-    mutationFn: () => http.post<{ data: AccountSummary }>('/accounts', { name: name.trim(), email: email.trim(), role }),
-    onSuccess: (answer) => {
-      toast.success(t('pages.accounts.invited', { email: answer.data.email }));
+    mutationFn: () => accountsApi.invite({ name: name.trim(), email: email.trim(), role }),
+    onSuccess: (account) => {
+      toast.success(t('pages.accounts.invited', { email: account.email }));
       setName('');
       setEmail('');
       setErrors({});
@@ -62,7 +63,7 @@ function InviteForm({ onInvited }: { onInvited(): void }) {
               <TextField.Root id="invite-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             </FormField>
             <FormField id="invite-role" label={t('pages.accounts.role')} error={errors.role}>
-              <Select.Root value={role} onValueChange={(value) => setRole(value as 'admin' | 'juror')}>
+              <Select.Root value={role} onValueChange={(value) => setRole(value as InviteRole)}>
                 <Select.Trigger id="invite-role" aria-label={t('pages.accounts.role')} />
                 <Select.Content>
                   <Select.Item value="juror">{t('pages.accounts.roles.juror')}</Select.Item>
@@ -84,10 +85,10 @@ function InviteForm({ onInvited }: { onInvited(): void }) {
 function SignInHistory({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const history = useQuery({ queryKey: [...ACCOUNTS_KEY, id, 'sessions'], queryFn: () => http.get<{ data: SignInRecord[] }>(`/accounts/${id}/sessions`) });
+  const history = useQuery(signInsOptions(id));
   if (history.isPending) return <Spinner />;
   if (history.isError) return <Text color="red">{describeError(history.error, t)}</Text>;
-  if (history.data.data.length === 0) return <Text color="gray">{t('pages.accounts.noSignIns')}</Text>;
+  if (history.data.length === 0) return <Text color="gray">{t('pages.accounts.noSignIns')}</Text>;
   return (
     <Table.Root size="1" aria-label={t('pages.accounts.history')}>
       <Table.Header>
@@ -99,7 +100,7 @@ function SignInHistory({ id }: { id: number }) {
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {history.data.data.map((record) => (
+        {history.data.map((record) => (
           <Table.Row key={record.started_at}>
             <Table.Cell>{formatDateTime(record.started_at, language)}</Table.Cell>
             <Table.Cell>{record.ip ?? '-'}</Table.Cell>
@@ -122,15 +123,16 @@ function SignInHistory({ id }: { id: number }) {
 /** `/manage-account`: every admin and juror account, inviting, resending, disabling and enabling, and sign-in history. */
 export function AccountsPage() {
   const { t, i18n } = useTranslation();
-  const { user } = useAuth();
+  const toast = useToasts();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const language = i18n.resolvedLanguage ?? 'en';
   usePageTitle('pages.titles.accounts');
   const [open, setOpen] = useState<number | null>(null);
-  const accounts = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: () => http.get<{ data: AccountSummary[] }>('/accounts') });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+  const accounts = useQuery(accountsOptions());
+  const refresh = () => void invalidateAccounts(queryClient);
   const act = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'disable' | 'enable' | 'resend' }) => http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}),
+    mutationFn: ({ id, action }: { id: number; action: 'disable' | 'enable' | 'resend' }) => accountsApi.act(id, action),
     onSuccess: (_answer, { action }) => {
       toast.success(t(`pages.accounts.done.${action}`));
       refresh();
@@ -169,7 +171,7 @@ export function AccountsPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {accounts.data.data.map((account) => (
+              {accounts.data.map((account) => (
                 <Fragment key={account.id}>
                   <Table.Row data-testid={`account-${account.email}`}>
                     <Table.RowHeaderCell>{account.name}</Table.RowHeaderCell>

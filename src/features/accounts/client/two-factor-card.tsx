@@ -1,26 +1,23 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { toast } from 'react-toastify';
+import { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError, useToasts, useTranslation } from '../../../engine/index.js';
 import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
-import { authApi } from '../../../app/auth/auth-api.js';
-import { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError } from '../../../app/pages/two-factor-parts.js';
-
-const STATUS_KEY = ['auth', '2fa'] as const;
+import { accountsApi, invalidateTwoFactor, twoFactorStatusOptions } from './queries.js';
 
 /** The profile's two-factor card: turn it on (QR code, one code, recovery codes shown once) or off (password and code). */
 export function TwoFactorCard() {
   const { t } = useTranslation();
+  const toast = useToasts();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => authApi.twoFactorStatus() });
+  const status = useQuery(twoFactorStatusOptions());
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment>();
   const [codes, setCodes] = useState<string[]>();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+  const refresh = () => void invalidateTwoFactor(queryClient);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -36,7 +33,7 @@ export function TwoFactorCard() {
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      setCodes(await authApi.twoFactorEnable(code.trim()));
+      setCodes(await accountsApi.twoFactorEnable(code.trim()));
       setEnrolment(undefined);
       setCode('');
       toast.success(t('pages.twoFactor.enabled'));
@@ -45,7 +42,7 @@ export function TwoFactorCard() {
   const disable = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await authApi.twoFactorDisable(password, code.trim());
+      await accountsApi.twoFactorDisable(password, code.trim());
       setPassword('');
       setCode('');
       toast.success(t('pages.twoFactor.disabled'));
@@ -102,7 +99,7 @@ export function TwoFactorCard() {
                 {error}
               </Text>
             )}
-            <Button disabled={busy || !status.data} onClick={() => void run(async () => setEnrolment(await authApi.twoFactorSetup()))}>
+            <Button disabled={busy || !status.data} onClick={() => void run(async () => setEnrolment(await accountsApi.twoFactorSetup()))}>
               {t('pages.twoFactor.turnOn')}
             </Button>
           </Flex>
@@ -111,3 +108,5 @@ export function TwoFactorCard() {
     </Card>
   );
 }
+
+export default TwoFactorCard;

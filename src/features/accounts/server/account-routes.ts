@@ -1,15 +1,51 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLES } from '../../../shared/roles.js';
-import { AccountService } from '../../../server/index.js';
-import { type AccountChanges, AccountsAdmin, type InviteInput } from './accounts-admin.js';
-import { juryRecordExists } from './jury-link.js';
-import { badRequest } from '../../../server/index.js';
-import { clientOf, EMAIL_SCHEMA, emailMessages, NAME_SCHEMA, nameMessages, object } from '../../../server/index.js';
+import { roleNames } from '../../../shared/roles.js';
+import {
+  authUserSchema,
+  badRequest,
+  clientOf,
+  EMAIL_SCHEMA,
+  emailMessages,
+  NAME_SCHEMA,
+  NEW_PASSWORD_SCHEMA,
+  nameMessages,
+  object,
+  passwordMessages,
+} from '../../../server/index.js';
+import { linkBodyMessages, linkBodyProperties } from './account-links.js';
+import { type AccountChanges, AccountsAdmin, type InviteInput, type RegisterInput } from './accounts-admin.js';
 
 const roleMessages = { required: 'validation.role.invalid', enum: 'validation.role.invalid', type: 'validation.role.invalid' };
-const juryMessages = { type: 'validation.juryId.invalid', minimum: 'validation.juryId.invalid' };
-const role = { type: 'string', enum: [...ROLES] } as const;
-const juryId = { type: ['integer', 'null'], minimum: 1 } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const idParams = object({ id: { type: 'string', description: 'The account id.' } }, ['id']);
+
+/** One account as the accounts screen lists it (`AccountSummary`), with the declared role links' columns. */
+function accountSchema() {
+  return object(
+    {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      ...Object.fromEntries(Object.keys(linkBodyProperties()).map((column) => [column, { type: ['integer', 'null'] }])),
+      status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
+      last_login_at: nullableString,
+      two_factor: { type: 'boolean' },
+      invited_at: nullableString,
+      disabled_at: nullableString,
+      created_at: { type: 'string' },
+    },
+    ['id', 'name', 'email', 'role', 'status', 'two_factor', 'created_at'],
+  );
+}
+
+/** One sign-in of an account (`SignInRecord`). */
+const signInSchema = object(
+  { started_at: { type: 'string' }, ip: nullableString, user_agent: nullableString, ended: { type: 'string' }, ended_at: nullableString },
+  ['started_at', 'ended'],
+);
+
+const data = (schema: object) => object({ data: schema }, ['data']);
 
 function accountId(request: FastifyRequest): number {
   const raw = (request.params as { id: string }).id;
@@ -18,18 +54,25 @@ function accountId(request: FastifyRequest): number {
   return id;
 }
 
-/** The accounts screen's API: admins only, like every route that names no roles. */
+/**
+ * The accounts screen's API and registering an account with a password: admins only, like every
+ * route that names no roles. The bodies take the declared roles and their links (`jury_id`).
+ */
 export async function accountRoutes(app: FastifyInstance) {
-  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id, db) => juryRecordExists(db, app.entities, id));
-  const admin = new AccountsAdmin(app.auth, accounts, app.mailer, app.config, app.log);
+  const admin = new AccountsAdmin(app);
+  const role = { type: 'string', enum: roleNames() };
+  const links = linkBodyProperties();
+  const linkMessages = linkBodyMessages();
+  const account = data(accountSchema());
+  const oneAccount = { params: idParams, response: { 200: account } };
 
-  app.get('/accounts', async () => ({ data: await admin.list() }));
+  app.get('/accounts', { schema: { response: { 200: data({ type: 'array', items: accountSchema() }) } } }, async () => ({ data: await admin.list() }));
 
   app.post<{ Body: InviteInput }>(
     '/accounts',
     {
-      config: { messages: { name: nameMessages, email: emailMessages, role: roleMessages, jury_id: juryMessages } },
-      schema: { body: object({ name: NAME_SCHEMA, email: EMAIL_SCHEMA, role, jury_id: juryId }, ['name', 'email', 'role']) },
+      config: { messages: { name: nameMessages, email: emailMessages, role: roleMessages, ...linkMessages } },
+      schema: { body: object({ name: NAME_SCHEMA, email: EMAIL_SCHEMA, role, ...links }, ['name', 'email', 'role']), response: { 201: account } },
     },
     async (request, reply) => reply.status(201).send({ data: await admin.invite(request.user, request.body, clientOf(request)) }),
   );
@@ -37,14 +80,32 @@ export async function accountRoutes(app: FastifyInstance) {
   app.put<{ Body: AccountChanges }>(
     '/accounts/:id',
     {
-      config: { messages: { name: nameMessages, role: roleMessages, jury_id: juryMessages } },
-      schema: { body: object({ name: NAME_SCHEMA, role, jury_id: juryId }) },
+      config: { messages: { name: nameMessages, role: roleMessages, ...linkMessages } },
+      schema: { ...oneAccount, body: object({ name: NAME_SCHEMA, role, ...links }) },
     },
     async (request) => ({ data: await admin.update(request.user, accountId(request), request.body, clientOf(request)) }),
   );
 
-  app.post('/accounts/:id/resend', async (request) => ({ data: await admin.resend(request.user, accountId(request), clientOf(request)) }));
-  app.post('/accounts/:id/disable', async (request) => ({ data: await admin.disable(request.user, accountId(request), clientOf(request)) }));
-  app.post('/accounts/:id/enable', async (request) => ({ data: await admin.enable(request.user, accountId(request), clientOf(request)) }));
-  app.get('/accounts/:id/sessions', async (request) => ({ data: await admin.history(accountId(request)) }));
+  app.post('/accounts/:id/resend', { schema: oneAccount }, async (request) => ({ data: await admin.resend(request.user, accountId(request), clientOf(request)) }));
+  app.post('/accounts/:id/disable', { schema: oneAccount }, async (request) => ({ data: await admin.disable(request.user, accountId(request), clientOf(request)) }));
+  app.post('/accounts/:id/enable', { schema: oneAccount }, async (request) => ({ data: await admin.enable(request.user, accountId(request), clientOf(request)) }));
+  app.get(
+    '/accounts/:id/sessions',
+    { schema: { params: idParams, response: { 200: data({ type: 'array', items: signInSchema }) } } },
+    async (request) => ({ data: await admin.history(accountId(request)) }),
+  );
+
+  app.post<{ Body: RegisterInput }>(
+    '/auth/register',
+    {
+      config: {
+        messages: { name: nameMessages, email: emailMessages, password: passwordMessages, role: { enum: 'validation.role.invalid', type: 'validation.role.invalid' }, ...linkMessages },
+      },
+      schema: {
+        body: object({ name: NAME_SCHEMA, email: EMAIL_SCHEMA, password: NEW_PASSWORD_SCHEMA, role, ...links }, ['name', 'email', 'password']),
+        response: { 201: data(authUserSchema()) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await admin.register(request.user, request.body, clientOf(request)) }),
+  );
 }

@@ -1,33 +1,61 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { AccountSummary, SignInRecord } from '../../../shared/api-contract.js';
-import type { Role } from '../../../shared/roles.js';
-import type { AppConfig } from '../../../server/index.js';
-import type { SystemTables } from '../../../server/index.js';
-import { conflict, notFound } from '../../../server/index.js';
-import type { AccountService } from '../../../server/index.js';
-import { emailTaken } from '../../../server/index.js';
-import { writeAudit } from '../../../server/index.js';
-import type { AuthContext, AuthService, ClientInfo } from '../../../server/index.js';
-import { type Mailer, translate } from '../../../server/index.js';
-import { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from '../../../server/index.js';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../../server/index.js';
+import type { AccountSummary, AuthUser, SignInRecord } from '../../../shared/api-contract.js';
+import { ADMIN_ROLE, type Role } from '../../../shared/roles.js';
+import {
+  assertPasswordPolicy,
+  type AuthContext,
+  type ClientInfo,
+  conflict,
+  createResetToken,
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  INVITE_TOKEN_TTL_SECONDS,
+  insertUser,
+  linkColumnsOf,
+  notFound,
+  revokeResetTokens,
+  type SystemTables,
+  toAuthUser,
+  translate,
+  type UserRow,
+  writeAudit,
+} from '../../../server/index.js';
+import { checkLinks, linksIn } from './account-links.js';
 
 type Db = Kysely<SystemTables>;
 
-/** POST /api/accounts body. */
+/** What the accounts need of the app: its auth service, mailer, configuration, log and entities. */
+export type AccountsHost = Pick<FastifyInstance, 'auth' | 'mailer' | 'config' | 'log' | 'entities'>;
+
+/**
+ * POST /api/accounts body: besides these, the link a role declares (`jury_id` for a juror: a record
+ * id, or null), by its column.
+ */
 export interface InviteInput {
   name: string;
   email: string;
   role: Role;
-  jury_id?: number | null;
+  [link: string]: string | number | null | undefined;
 }
 
-/** PUT /api/accounts/{id} body. */
+/** POST /api/auth/register body: an account with its password set (and its role's link, as {@link InviteInput}). */
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  /** `admin` when absent. */
+  role?: Role;
+  [link: string]: string | number | null | undefined;
+}
+
+/** PUT /api/accounts/{id} body (and a link, as {@link InviteInput}). */
 export interface AccountChanges {
   name?: string;
   role?: Role;
-  jury_id?: number | null;
+  [link: string]: string | number | null | undefined;
 }
 
 const refused = (message: string, messageKey: string) => conflict(message, [{ path: 'id', keyword: 'account', messageKey, params: {} }]);
@@ -41,7 +69,7 @@ export function toAccountSummary(row: UserRow): AccountSummary {
     name: row.name,
     email: row.email,
     role: row.role,
-    jury_id: row.jury_id ?? null,
+    ...linkColumnsOf(row),
     status: row.disabled_at ? 'disabled' : row.password_hash ? 'active' : 'invited',
     last_login_at: iso(row.last_login_at),
     two_factor: Boolean(row.totp_enabled_at),
@@ -53,21 +81,22 @@ export function toAccountSummary(row: UserRow): AccountSummary {
 
 /**
  * The admins' accounts screen: list, invite by e-mail (a 72 h single-use
- * set-password link), resend, change name or role, disable and enable (every session of the account
- * ends at once), and the sign-in history. An admin may not disable or demote themself, nor the last
- * active admin. Every action is audited.
+ * set-password link), register with a password, resend, change name, role or link, disable and
+ * enable (every session of the account ends at once), and the sign-in history. An admin may not
+ * disable or demote themself, nor the last active admin. Every action is audited. A role's link
+ * (`src/shared/roles.ts`) is checked by {@link checkLinks}.
+ *
+ * @example const invites = new AccountsAdmin(app); await invites.createInvited(trx, request.user, { name, email, role: 'juror', jury_id: id }, clientOf(request));
  */
 export class AccountsAdmin {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly accounts: AccountService,
-    private readonly mailer: Mailer,
-    private readonly config: Pick<AppConfig, 'publicUrl'>,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly app: AccountsHost) {}
+
+  private get auth() {
+    return this.app.auth;
+  }
 
   private get db(): Db {
-    return this.auth.db;
+    return this.app.auth.db;
   }
 
   async list(): Promise<AccountSummary[]> {
@@ -83,26 +112,39 @@ export class AccountsAdmin {
 
   /** Creates the account without a password and mails its set-password link. */
   async invite(by: AuthContext, input: InviteInput, client: ClientInfo): Promise<AccountSummary> {
-    const juryId = await this.accounts.checkJuryLink(input.role, input.jury_id);
-    if (await findUserByEmail(this.db, input.email)) throw emailTaken();
-    const created = await this.db.transaction().execute((trx) => this.createInvited(trx, by, { ...input, jury_id: juryId }, client));
+    const created = await this.db.transaction().execute((trx) => this.createInvited(trx, by, input, client));
     await this.sendInvitation(created, by);
     return toAccountSummary(created);
   }
 
   /**
-   * Inserts an invited account (no password yet) in the caller's transaction and audits it; the
-   * caller has checked the jury link. Mail its link with {@link sendInvitation} once committed (an
-   * approved jury applicant's juror account is made this way).
+   * Inserts an invited account (no password yet) in the caller's transaction, its link checked in
+   * it, and audits it. Mail its link with {@link sendInvitation} once committed (another feature
+   * makes the account of a record it has just created this way).
    */
   async createInvited(trx: Db, by: AuthContext, input: InviteInput, client: ClientInfo): Promise<UserRow> {
+    const links = await checkLinks(trx, this.app.entities, input.role, linksIn(input));
     if (await findUserByEmail(trx, input.email)) throw emailTaken();
-    const juryId = input.jury_id ?? null;
-    const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, juryId });
+    const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, links });
     if (!row) throw emailTaken();
     const invited = await trx.updateTable('users').set({ invited_at: sql`now()`, invited_by: by.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, juryId } });
+    await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, ...links } });
     return invited;
+  }
+
+  /**
+   * Creates an account with its password set (an admin unless `role` says otherwise), its role's
+   * link checked. 409 on the e-mail when it is taken.
+   */
+  async register(by: AuthContext, input: RegisterInput, client: ClientInfo): Promise<AuthUser> {
+    const role = input.role ?? ADMIN_ROLE;
+    const links = await checkLinks(this.db, this.app.entities, role, linksIn(input));
+    await assertPasswordPolicy(input.password, input.email, 'password');
+    if (await findUserByEmail(this.db, input.email)) throw emailTaken();
+    const created = await insertUser(this.db, { name: input.name.trim(), email: input.email, passwordHash: await hashPassword(input.password), role, links });
+    if (!created) throw emailTaken();
+    await writeAudit(this.db, { action: 'auth.register', userId: by.id, ip: client.ip, details: { createdUserId: created.id, role, ...links } });
+    return toAuthUser(created);
   }
 
   /** Mails a new link to an account that has not set its password yet; the old link stops working. */
@@ -120,10 +162,10 @@ export class AccountsAdmin {
   /** Mails the account a new 72 h single-use set-password link (the log when no mail transport). */
   async sendInvitation(account: UserRow, by: AuthContext): Promise<void> {
     const token = await createResetToken(this.db, account.id, 'invite');
-    const link = `${this.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const link = `${this.app.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     const inviter = await findUserById(this.db, by.id);
     const language = inviter?.preferences?.language ?? 'en';
-    await this.mailer.send({
+    await this.app.mailer.send({
       to: account.email,
       subject: translate(language, 'emails.invitation.subject'),
       text: translate(language, 'emails.invitation.body', {
@@ -135,16 +177,15 @@ export class AccountsAdmin {
     });
   }
 
-  /** Changes an account's name, role or jury link; a role change ends its sessions (the token carries the role). */
+  /** Changes an account's name, role or link; a role change ends its sessions (the token carries the role). */
   async update(by: AuthContext, id: number, changes: AccountChanges, client: ClientInfo): Promise<AccountSummary> {
     return this.guarded(id, async (trx, row) => {
-      const role = changes.role ?? (row.role as Role);
-      if (role !== row.role && row.role === 'admin') await this.assertNotLastAdmin(trx, by, row, 'demote');
-      const juryId =
-        changes.jury_id !== undefined ? await this.accounts.checkJuryLink(role, changes.jury_id, trx) : role === 'juror' ? row.jury_id : null;
+      const role = changes.role ?? row.role;
+      if (role !== row.role && row.role === ADMIN_ROLE) await this.assertNotLastAdmin(trx, by, row, 'demote');
+      const links = await checkLinks(trx, this.app.entities, role, linksIn(changes), linkColumnsOf(row));
       const updated = await trx
         .updateTable('users')
-        .set({ name: changes.name?.trim() ?? row.name, role, jury_id: juryId, updated_at: sql`now()` })
+        .set({ name: changes.name?.trim() ?? row.name, role, updated_at: sql`now()`, ...links })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -163,7 +204,7 @@ export class AccountsAdmin {
   async disable(by: AuthContext, id: number, client: ClientInfo): Promise<AccountSummary> {
     return this.guarded(id, async (trx, row) => {
       if (row.disabled_at) return toAccountSummary(row);
-      if (row.role === 'admin') await this.assertNotLastAdmin(trx, by, row, 'disable');
+      if (row.role === ADMIN_ROLE) await this.assertNotLastAdmin(trx, by, row, 'disable');
       const updated = await trx.updateTable('users').set({ disabled_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       await this.auth.revokeAll(id, 'disabled', undefined, trx);
       await writeAudit(trx, { action: 'accounts.disable', userId: by.id, ip: client.ip, details: { accountId: id } });
@@ -213,7 +254,7 @@ export class AccountsAdmin {
    */
   private async guarded<T>(id: number, work: (trx: Db, row: UserRow) => Promise<T>): Promise<T> {
     const result = await this.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where((eb) => eb.or([eb('role', '=', 'admin'), eb('id', '=', id)])).orderBy('id').forUpdate().execute();
+      await trx.selectFrom('users').select('id').where((eb) => eb.or([eb('role', '=', ADMIN_ROLE), eb('id', '=', id)])).orderBy('id').forUpdate().execute();
       const row = await findUserById(trx, id);
       if (!row) throw notFound('No account has this ID.');
       return work(trx, row);
@@ -231,7 +272,7 @@ export class AccountsAdmin {
     const others = await trx
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role', '=', 'admin')
+      .where('role', '=', ADMIN_ROLE)
       .where('disabled_at', 'is', null)
       .where('password_hash', 'is not', null)
       .where('id', '!=', row.id)

@@ -1,9 +1,16 @@
 import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
-import { conflict, unauthenticated, validationFailed } from '../../../server/index.js';
-import type { AccountService } from '../../../server/index.js';
-import { writeAudit } from '../../../server/index.js';
-import { type AuthContext, type AuthService, type ClientInfo, invalidCode } from '../../../server/index.js';
-import { findUserById } from '../../../server/index.js';
+import {
+  type AccountService,
+  type AuthContext,
+  type AuthService,
+  type ClientInfo,
+  conflict,
+  findUserById,
+  invalidCode,
+  unauthenticated,
+  validationFailed,
+  writeAudit,
+} from '../../../server/index.js';
 
 /**
  * Two-factor from the signed-in account's profile: its state, enrolment (QR code and secret, then

@@ -1,58 +1,24 @@
 import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, RadioGroup, Select, Table, Text, TextField } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import type { FieldError } from '../../../shared/api-contract.js';
 import type { ClientEntity } from '../../../shared/descriptor/types.js';
-import { ApiError, describeError } from '../../../engine/index.js';
-import { entityText, fieldLabel } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { useMetaEntities } from '../../../engine/index.js';
-import { saveFile } from '../../../engine/index.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
-import { LoadingState } from '../../../engine/index.js';
+import {
+  ApiError,
+  describeError,
+  entityText,
+  fieldLabel,
+  LoadingState,
+  queryKeys,
+  saveFile,
+  ScreenHeader,
+  useMetaEntities,
+  usePageTitle,
+  useTranslation,
+} from '../../../engine/index.js';
+import { dataioApi, importJobOptions, importJobsOptions, setImportJob, type Fixes, type Job, type Preview, type PreviewRow, type Upload } from './queries.js';
 
 const SKIP = '__skip';
-
-interface Upload {
-  id: number;
-  filename: string;
-  headers: string[];
-  mapping: Array<string | null>;
-  total_rows: number;
-}
-
-interface PreviewRow {
-  row: number;
-  values: string[];
-  errors: FieldError[];
-  update: boolean;
-}
-
-interface Preview {
-  total_rows: number;
-  invalid_rows: number;
-  update_rows: number;
-  rows: PreviewRow[];
-}
-
-interface Job {
-  id: number;
-  status: 'uploaded' | 'running' | 'done' | 'failed' | 'cancelled';
-  filename: string;
-  phase?: 'reading' | 'checking' | 'writing';
-  total_rows: number;
-  done_rows: number;
-  created_rows: number;
-  updated_rows: number;
-  failed_rows: number;
-  rate?: number;
-  seconds_left?: number | null;
-  error: string | null;
-  has_report: boolean;
-}
-
-type Fixes = Record<string, Record<string, string>>;
 
 /** The message of a failed request: the first field error's key translated, else the error itself. */
 function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
@@ -134,42 +100,46 @@ export function ImportScreen(): ReactElement {
   const [fixes, setFixes] = useState<Fixes>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mode, setMode] = useState<'all' | 'valid'>('all');
-  const [job, setJob] = useState<Job | null>(null);
+  const client = useQueryClient();
+  // The job shown: read again every second while it runs (importJobOptions), from any tab.
+  const [jobId, setJobId] = useState<number | null>(null);
+  const jobQuery = useQuery({ ...importJobOptions(jobId ?? 0), enabled: jobId !== null });
+  const job: Job | null = jobId === null ? null : (jobQuery.data ?? null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const label = useCallback((field: string) => (entity ? fieldLabel(entity, { field }, t) : field), [entity, t]);
   const fail = (error: unknown) => setProblem(errorText(error, t));
+  const showJob = (next: Job) => {
+    setImportJob(client, next);
+    setJobId(next.id);
+  };
 
   // A job of this entity still running (the browser was closed) is shown again.
   useEffect(() => {
     if (!entity) return;
     let live = true;
-    http
-      .get<{ data: Job[] }>('/imports', { query: { entity: entity.name } })
-      .then((res) => {
-        const running = res.data.find((j) => j.status === 'running');
-        if (live && running) setJob(running);
+    client
+      .fetchQuery(importJobsOptions(entity.name))
+      .then((jobs) => {
+        const running = jobs.find((j) => j.status === 'running');
+        if (live && running) {
+          setImportJob(client, running);
+          setJobId(running.id);
+        }
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [entity]);
+  }, [entity, client]);
 
-  // Follows a running job once a second.
-  const jobId = job?.id;
-  const running = job?.status === 'running';
+  // Once a job has written rows, the entity's lists and records show them.
+  const finished = job !== null && job.status !== 'running' && job.status !== 'uploaded';
+  const shownEntity = entity?.name;
   useEffect(() => {
-    if (!running || jobId === undefined) return;
-    const timer = setInterval(() => {
-      http
-        .get<{ data: Job }>(`/imports/${jobId}`)
-        .then((res) => setJob(res.data))
-        .catch(() => undefined);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, jobId]);
+    if (finished && shownEntity) void client.invalidateQueries({ queryKey: queryKeys.entity(shownEntity) });
+  }, [finished, shownEntity, client]);
 
   if (meta.isPending) return <LoadingState />;
 
@@ -177,7 +147,7 @@ export function ImportScreen(): ReactElement {
     setUpload(null);
     setPreview(null);
     setFixes({});
-    setJob(null);
+    setJobId(null);
     setProblem(null);
   };
 
@@ -186,9 +156,9 @@ export function ImportScreen(): ReactElement {
     reset();
     setBusy(true);
     try {
-      const res = await http.upload<{ data: Upload }>('/imports', file, { query: { entity: entity.name, filename: file.name } });
-      setUpload(res.data);
-      setMapping(res.data.mapping);
+      const stored = await dataioApi.upload(entity.name, file);
+      setUpload(stored);
+      setMapping(stored.mapping);
     } catch (error) {
       fail(error);
     } finally {
@@ -201,8 +171,7 @@ export function ImportScreen(): ReactElement {
     setBusy(true);
     setProblem(null);
     try {
-      const res = await http.post<{ data: Preview }>(`/imports/${upload.id}/preview`, { mapping, fixes: nextFixes });
-      setPreview(res.data);
+      setPreview(await dataioApi.preview(upload.id, mapping, nextFixes));
     } catch (error) {
       fail(error);
     } finally {
@@ -215,8 +184,7 @@ export function ImportScreen(): ReactElement {
     setBusy(true);
     setProblem(null);
     try {
-      const res = await http.post<{ data: Job }>(`/imports/${upload.id}/start`, { mapping, fixes, mode });
-      setJob(res.data);
+      showJob(await dataioApi.start(upload.id, mapping, fixes, mode));
     } catch (error) {
       fail(error);
     } finally {
@@ -227,7 +195,7 @@ export function ImportScreen(): ReactElement {
   const sample = async () => {
     if (!entity) return;
     try {
-      const file = await http.download(`/imports/sample/${entity.name}`, { query: { lang: i18n.language?.slice(0, 2) } });
+      const file = await dataioApi.sample(entity.name, i18n.language?.slice(0, 2));
       saveFile(file.blob, file.filename ?? `${entity.endpoint}-sample.csv`);
     } catch (error) {
       fail(error);
@@ -237,7 +205,7 @@ export function ImportScreen(): ReactElement {
   const report = async () => {
     if (!job) return;
     try {
-      const file = await http.download(`/imports/${job.id}/report`, { query: { lang: i18n.language?.slice(0, 2) } });
+      const file = await dataioApi.report(job.id, i18n.language?.slice(0, 2));
       saveFile(file.blob, file.filename ?? `import-${job.id}-report.csv`);
     } catch (error) {
       fail(error);
@@ -247,8 +215,7 @@ export function ImportScreen(): ReactElement {
   const cancel = async () => {
     if (!job) return;
     try {
-      const res = await http.post<{ data: Job }>(`/imports/${job.id}/cancel`);
-      setJob(res.data);
+      showJob(await dataioApi.cancel(job.id));
     } catch (error) {
       fail(error);
     }

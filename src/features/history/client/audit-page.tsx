@@ -1,17 +1,25 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { toast } from 'react-toastify';
-import { describeError } from '../../../engine/index.js';
-import { http, type QueryParams } from '../../../engine/index.js';
-import { findEntity, useMetaEntities } from '../../../engine/index.js';
-import { type AuditPage, ChangesTable, EntryHeading, HistoryPager } from '../../../engine/index.js';
-import { ScreenHeader } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
-import { usePageTitle } from '../../../app/use-page-title.js';
-import { entityText } from '../../../engine/index.js';
+import {
+  ChangesTable,
+  describeError,
+  entityText,
+  EntryHeading,
+  ErrorState,
+  findEntity,
+  HistoryPager,
+  LoadingState,
+  saveFile,
+  ScreenHeader,
+  useMetaEntities,
+  usePageTitle,
+  useToasts,
+  useTranslation,
+  type QueryParams,
+} from '../../../engine/index.js';
+import { auditOptions, historyApi } from './queries.js';
 
 const ACTIONS = ['create', 'update', 'delete', 'restore', 'trash.empty', 'auth.login', 'auth.login_failed', 'auth.logout', 'auth.password_change'];
 const ANY = '__any';
@@ -22,17 +30,14 @@ const ANY = '__any';
  */
 export function AuditPageScreen(): ReactElement {
   const { t } = useTranslation();
+  const toast = useToasts();
   usePageTitle('history.audit.title');
   const entities = useMetaEntities().data;
   const [filters, setFilters] = useState({ user_id: '', entity: '', action: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const query: QueryParams = { page, per_page: 25 };
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = key === 'to' ? `${value}T23:59:59.999Z` : value;
-  const audit = useQuery({
-    queryKey: ['audit', query],
-    queryFn: ({ signal }) => http.get<AuditPage>('/audit', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const audit = useQuery(auditOptions(query));
   const set = (key: keyof typeof filters) => (value: string) => {
     setFilters({ ...filters, [key]: value === ANY ? '' : value });
     setPage(1);
@@ -40,11 +45,8 @@ export function AuditPageScreen(): ReactElement {
   const exportCsv = async () => {
     try {
       const { page: _page, per_page: _perPage, ...rest } = query;
-      const text = await http.get<string>('/audit', { query: { ...rest, format: 'csv' } });
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: `audit-${new Date().toISOString().slice(0, 10)}.csv` });
-      link.click();
-      URL.revokeObjectURL(url);
+      const text = await historyApi.auditCsv(rest);
+      saveFile(new Blob([text], { type: 'text/csv' }), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       toast.error(describeError(error, t));
     }

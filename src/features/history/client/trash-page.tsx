@@ -1,47 +1,37 @@
 import { ResetIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, Table, Text } from '@radix-ui/themes';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { toast } from 'react-toastify';
-import { describeError } from '../../../engine/index.js';
-import { formatLongDate } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { queryKeys } from '../../../engine/index.js';
-import { findEntity, useMetaEntities } from '../../../engine/index.js';
-import { restoreRecord } from '../../../engine/index.js';
-import { mutationErrorText } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
-import { HistoryPager } from '../../../engine/index.js';
-import { ScreenHeader } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
-import { usePageTitle } from '../../../app/use-page-title.js';
-import { entityText } from '../../../engine/index.js';
-
-interface TrashItem {
-  id: number;
-  entity: string;
-  endpoint: string | null;
-  record_id: number;
-  title: string | null;
-  deleted_at: string;
-  expires_at: string;
-  deleted_by: { id: number; name: string | null } | null;
-}
+import {
+  describeError,
+  entityText,
+  ErrorState,
+  findEntity,
+  formatLongDate,
+  HistoryPager,
+  LoadingState,
+  mutationErrorText,
+  queryKeys,
+  restoreRecord,
+  ScreenHeader,
+  useDialogs,
+  useMetaEntities,
+  usePageTitle,
+  useToasts,
+  useTranslation,
+} from '../../../engine/index.js';
+import { historyApi, invalidateHistory, trashOptions, type TrashItem } from './queries.js';
 
 /** `/trash` (admins): deleted records of the last 30 days, restored one by one or emptied for good. */
 export function TrashPage(): ReactElement {
   const { t, i18n } = useTranslation();
+  const toast = useToasts();
   usePageTitle('history.trash.title');
   const entities = useMetaEntities().data;
   const client = useQueryClient();
   const dialogs = useDialogs();
   const [page, setPage] = useState(1);
-  const trash = useQuery({
-    queryKey: ['trash', page],
-    queryFn: ({ signal }) => http.get<{ data: TrashItem[]; meta: { last_page: number; total: number } }>('/trash', { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const trash = useQuery(trashOptions(page));
   const date = (value: string) => {
     const text = formatLongDate(value, i18n.language, true);
     return text === 'invalid' || text === null ? value : text;
@@ -57,7 +47,7 @@ export function TrashPage(): ReactElement {
     } catch (error) {
       toast.error(mutationErrorText(error, t, t('history.restore_failed')));
     }
-    await trash.refetch();
+    await invalidateHistory(client);
   };
 
   const empty = async () => {
@@ -67,9 +57,9 @@ export function TrashPage(): ReactElement {
       confirmText: t('common.yes'),
       cancelText: t('common.no'),
       onConfirm: async () => {
-        await http.delete('/trash');
+        await historyApi.emptyTrash();
         toast.success(t('history.trash.emptied'));
-        await trash.refetch();
+        await invalidateHistory(client);
       },
     });
   };

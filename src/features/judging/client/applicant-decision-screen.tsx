@@ -1,15 +1,25 @@
 import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } from '@radix-ui/themes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from '../../../engine/index.js';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
-import { useToasts } from '../../../engine/index.js';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  describeError,
+  entityText,
+  ErrorState,
+  findEntity,
+  LoadingState,
+  queryKeys,
+  ScreenHeader,
+  useDialogs,
+  useMetaEntities,
+  usePageTitle,
+  useRecordQuery,
+  useToasts,
+  useTranslation,
+} from '../../../engine/index.js';
+import type { ClientEntity } from '../../../shared/descriptor/types.js';
+import { judgingApi } from './queries.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -39,22 +49,34 @@ const STATUS_COLORS = { applied: 'amber', approved: 'green', rejected: 'red' } a
  */
 export default function ApplicantDecisionScreen(): ReactElement {
   const { t } = useTranslation();
+  usePageTitle('judging.applicant.title');
+  const meta = useMetaEntities();
+  const entity = findEntity(meta.data, 'applicant');
+  const back = { to: '/manage-applicant', label: t('nav.applicants') };
+  if (meta.isError) return <ErrorState message={t('judging.applicant.load_error', { message: describeError(meta.error, t) })} back={back} />;
+  if (!entity) return meta.isPending ? <LoadingState /> : <ErrorState message={t('judging.applicant.load_error', { message: t('errors.codes.forbidden') })} back={back} />;
+  return <ApplicantDecision entity={entity} back={back} />;
+}
+
+/** The decision on the applicant of the route's `:id`, read through the engine's record query (the detail screen's cache). */
+function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to: string; label: string } }): ReactElement {
+  const { t } = useTranslation();
   const dialogs = useDialogs();
   const toasts = useToasts();
   const client = useQueryClient();
-  const id = Number(useParams().id);
   const [round, setRound] = useState('1');
-  usePageTitle('judging.applicant.title');
-  const queryKey = ['applicant-decision', id] as const;
-  const query = useQuery({ queryKey, queryFn: () => http.get<{ data: Applicant }>(`/applicants/${id}`).then((r) => r.data), enabled: Number.isInteger(id) && id > 0 });
-  const back = { to: '/manage-applicant', label: t('nav.applicants') };
-  if (query.isError) return <ErrorState message={t('judging.applicant.load_error', { message: describeError(query.error, t) })} back={back} />;
-  if (!query.data) return <LoadingState />;
-  const applicant = query.data;
+  const record = useRecordQuery(entity);
+  if (record.status === 'loading') return <LoadingState />;
+  if (record.status !== 'ready' || !record.record) {
+    const message = record.error ? describeError(record.error, t) : entityText(entity, 'notFound', t);
+    return <ErrorState message={t('judging.applicant.load_error', { message })} back={back} />;
+  }
+  const applicant = record.record as unknown as Applicant;
+  const id = applicant.id;
 
   const decided = async (message: string) => {
     toasts.success(message);
-    await client.invalidateQueries({ queryKey });
+    await client.invalidateQueries({ queryKey: queryKeys.entity(entity.name) });
     // The generic list and detail screens of applicants, juries and accounts show the new rows.
     void client.invalidateQueries();
   };
@@ -64,7 +86,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
       description: t('judging.actions.approve_confirm', { round }),
       onConfirm: async () => {
         try {
-          await http.post(`/applicants/${id}/approve`, { round: Number(round) });
+          await judgingApi.approveApplicant(id, Number(round));
         } catch (error) {
           toasts.error(errorText(error, t));
           throw error;
@@ -86,7 +108,7 @@ export default function ApplicantDecisionScreen(): ReactElement {
       confirmText: t('judging.actions.reject'),
       onConfirm: async () => {
         try {
-          await http.post(`/applicants/${id}/reject`, { reason });
+          await judgingApi.rejectApplicant(id, reason);
         } catch (error) {
           toasts.error(errorText(error, t));
           throw error;

@@ -1,17 +1,10 @@
 import { Badge, Box, Card, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { formatNumber } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
+import { describeError, ErrorState, formatNumber, LoadingState, useTranslation } from '../../../engine/index.js';
 import type { DashboardData, JudgingStatus, LatestContest } from '../shared/dashboard-contract.js';
-import { usePageTitle } from '../../../app/use-page-title.js';
-
-/** Query key of the dashboard figures. */
-export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+import { dashboardOptions } from './queries.js';
 
 const STATUS_COLORS: Record<JudgingStatus, 'yellow' | 'blue' | 'green' | 'red'> = {
   not_graded_r1: 'yellow',
@@ -121,46 +114,43 @@ function LatestContests({ rows }: { rows: LatestContest[] }): ReactElement {
 }
 
 /**
- * `/dashboard`: the stat cards (jurors, examinations, companies), the Round 1 and Round 2 panels
- * and 'Latest Contests', every figure from `GET /api/dashboard`.
+ * The dashboard's judging panels, every figure from `GET /api/dashboard` (one request: the three
+ * read the same query). The figures panel shows the loading and error states for all three; the
+ * others show nothing until the figures are in.
  */
-// The results charts (chart.js) load in their own chunk, after the figures.
-const DashboardCharts = lazy(() => import('../../results/client/dashboard-charts.js'));
 
-export function DashboardPage(): ReactElement {
+/** The stat cards: jurors, examinations, companies. */
+export function JudgingFigures(): ReactElement {
   const { t } = useTranslation();
-  usePageTitle('pages.titles.dashboard');
-  const query = useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: () => http.get<{ data: DashboardData }>('/dashboard') });
+  const query = useQuery(dashboardOptions());
+  if (query.isPending) return <LoadingState label={t('pages.dashboard.loading')} />;
+  if (query.isError) return <ErrorState message={t('pages.dashboard.loadError', { message: describeError(query.error, t) })} />;
+  const { totals } = query.data;
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h1" size="6">
-        {t('pages.titles.dashboard')}
-      </Heading>
-      {query.isPending ? (
-        <LoadingState label={t('pages.dashboard.loading')} />
-      ) : query.isError ? (
-        <ErrorState message={t('pages.dashboard.loadError', { message: describeError(query.error, t) })} />
-      ) : (
-        <>
-          <Grid columns={{ initial: '1', sm: '3' }} gap="3" aria-label={t('pages.dashboard.figures')} role="group">
-            <StatCard label={t('pages.dashboard.totalJuries')} value={query.data.data.totals.juries} />
-            <StatCard label={t('pages.dashboard.totalExams')} value={query.data.data.totals.exams} />
-            <StatCard label={t('pages.dashboard.totalCompanies')} value={query.data.data.totals.companies} />
-          </Grid>
-          <Grid columns={{ initial: '1', md: '2' }} gap="3">
-            {query.data.data.rounds.map((round) => (
-              <RoundPanel key={round.round} {...round} />
-            ))}
-          </Grid>
-          <LatestContests rows={query.data.data.latestContests} />
-          <Suspense fallback={null}>
-            <DashboardCharts />
-          </Suspense>
-        </>
-      )}
-    </Flex>
+    <Grid columns={{ initial: '1', sm: '3' }} gap="3" aria-label={t('pages.dashboard.figures')} role="group">
+      <StatCard label={t('pages.dashboard.totalJuries')} value={totals.juries} />
+      <StatCard label={t('pages.dashboard.totalExams')} value={totals.exams} />
+      <StatCard label={t('pages.dashboard.totalCompanies')} value={totals.companies} />
+    </Grid>
   );
 }
 
-export { DashboardPage as Component };
-export default DashboardPage;
+/** The Round 1 and Round 2 panels. */
+export function JudgingRounds(): ReactElement | null {
+  const { data } = useQuery(dashboardOptions());
+  if (!data) return null;
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="3">
+      {data.rounds.map((round) => (
+        <RoundPanel key={round.round} {...round} />
+      ))}
+    </Grid>
+  );
+}
+
+/** 'Latest Contests'. */
+export function JudgingLatestContests(): ReactElement | null {
+  const { data } = useQuery(dashboardOptions());
+  if (!data) return null;
+  return <LatestContests rows={data.latestContests} />;
+}

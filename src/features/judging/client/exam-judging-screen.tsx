@@ -1,28 +1,10 @@
 import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../engine/index.js';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { http } from '../../../engine/index.js';
-import { describeError } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
-import { usePageTitle } from '../../../engine/index.js';
-import { ErrorState, LoadingState, NoticeState } from '../../../engine/index.js';
+import { describeError, ErrorState, LoadingState, NoticeState, useDialogs, usePageTitle, useTranslation } from '../../../engine/index.js';
 import { EXAM_MOVES, type ExamStatus } from '../shared/exam-status.js';
-
-interface Matrix {
-  exam: { id: number; name: string; round: number; status: ExamStatus; category_id: number };
-  entries: Array<{ id: number; company: string | null; count: number }>;
-  jurors: Array<{ id: number; name: string; count: number }>;
-  assignments: Array<{ id: number; contest_id: number; jury_id: number; status: string }>;
-  conflicts: Array<[number, number]>;
-}
-interface Plan {
-  planned: Array<{ contest_id: number; jury_id: number }>;
-  load: Array<{ jury_id: number; name: string; count: number }>;
-  short: Array<{ contest_id: number; missing: number; reason: string }>;
-}
-type Counts = { total: number; assigned: number; in_progress: number; submitted: number; recused: number };
+import { categoryProgressOptions, examProgressOptions, examsOptions, invalidateJudging, judgingApi, matrixOptions, type Plan } from './queries.js';
 
 const ACTION_KEY: Record<string, string> = { open: 'open', closed: 'close', final: 'finalise' };
 const STATUS_COLORS: Record<string, 'amber' | 'green' | 'gray' | 'blue'> = { draft: 'amber', open: 'green', closed: 'gray', final: 'blue' };
@@ -30,14 +12,14 @@ const STATUS_COLORS: Record<string, 'amber' | 'green' | 'gray' | 'blue'> = { dra
 /** Every exam, each linking to its judging screen (`/exam-judging`). */
 function ExamPicker() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['judging', 'exams'], queryFn: () => http.get<{ data: Array<{ id: number; name: string; status: string }> }>('/exams', { query: { per_page: 100 } }) });
+  const query = useQuery(examsOptions());
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState message={t('judging.screen.load_error', { message: describeError(query.error, t) })} />;
   return (
     <Flex direction="column" gap="2">
       <Heading as="h1" size="6">{t('judging.actions.judging')}</Heading>
       <CategoryProgress />
-      {query.data.data.map((exam) => (
+      {query.data.map((exam) => (
         <Link key={exam.id} asChild>
           <RouterLink to={`/exam-judging/${exam.id}`}>
             {exam.name} <Badge color={STATUS_COLORS[exam.status]}>{t(`entities.exam.statuses.${exam.status}`)}</Badge>
@@ -54,11 +36,8 @@ function ExamPicker() {
  */
 function CategoryProgress({ categoryId }: { categoryId?: number }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ['judging', 'progress', 'all'],
-    queryFn: () => http.get<{ data: { categories: Array<Counts & { category_id: number; name: string; round: number }> } }>('/judging/progress'),
-  });
-  const rows = [...(query.data?.data.categories ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
+  const query = useQuery(categoryProgressOptions());
+  const rows = [...(query.data ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
   const headingId = 'judging-per-category';
   return (
     <Card asChild>
@@ -112,16 +91,13 @@ function ExamJudging({ examId }: { examId: number }) {
   const [perEntry, setPerEntry] = useState('3');
   const [plan, setPlan] = useState<Plan | null>(null);
   const [message, setMessage] = useState('');
-  const matrix = useQuery({ queryKey: ['judging', 'matrix', examId], queryFn: () => http.get<{ data: Matrix }>(`/exams/${examId}/matrix`) });
-  const progress = useQuery({
-    queryKey: ['judging', 'progress', examId],
-    queryFn: () => http.get<{ data: { exams: Counts[]; jurors: Array<Counts & { jury_id: number; name: string }> } }>('/judging/progress', { query: { exam_id: examId } }),
-  });
-  usePageTitle('judging.screen.title', { name: matrix.data?.data.exam.name ?? '' });
+  const matrix = useQuery(matrixOptions(examId));
+  const progress = useQuery(examProgressOptions(examId));
+  usePageTitle('judging.screen.title', { name: matrix.data?.exam.name ?? '' });
   if (matrix.isPending) return <LoadingState />;
   if (matrix.isError) return <ErrorState message={t('judging.screen.load_error', { message: describeError(matrix.error, t) })} />;
-  const m = matrix.data.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['judging'] });
+  const m = matrix.data;
+  const refresh = () => invalidateJudging(queryClient);
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -135,23 +111,23 @@ function ExamJudging({ examId }: { examId: number }) {
     dialogs.confirm({
       title: t('judging.actions.confirm_status_title'),
       description: t('judging.actions.confirm_status', { name: m.exam.name, from: t(`entities.exam.statuses.${m.exam.status}`), to: t(`entities.exam.statuses.${to}`) }),
-      onConfirm: () => run(() => http.post(`/exams/${examId}/status`, { status: to }), t('judging.actions.status_changed')),
+      onConfirm: () => run(() => judgingApi.moveExam(examId, to), t('judging.actions.status_changed')),
     });
   const autoAssign = (dryRun: boolean) =>
     run(async () => {
-      const res = await http.post<{ data: Plan }>(`/exams/${examId}/auto-assign`, { per_entry: Number(perEntry) || 3, dry_run: dryRun });
-      setPlan(dryRun ? res.data : null);
+      const planned = await judgingApi.autoAssign(examId, Number(perEntry) || 3, dryRun);
+      setPlan(dryRun ? planned : null);
     }, dryRun ? '' : t('judging.screen.saved'));
   const byPair = new Map(m.assignments.filter((a) => a.status !== 'recused').map((a) => [`${a.contest_id}:${a.jury_id}`, a]));
   const conflicts = new Set(m.conflicts.map(([c, j]) => `${c}:${j}`));
   const toggle = (entry: number, juror: { id: number; name: string }) => {
     const existing = byPair.get(`${entry}:${juror.id}`);
     return run(
-      () => (existing ? http.delete(`/exams/${examId}/assignments/${existing.id}`) : http.post(`/exams/${examId}/assignments`, { contest_id: entry, jury_id: juror.id })),
+      () => (existing ? judgingApi.unassign(examId, existing.id) : judgingApi.assign(examId, entry, juror.id)),
       '',
     );
   };
-  const totals = progress.data?.data.exams[0];
+  const totals = progress.data?.exams[0];
 
   return (
     <Flex direction="column" gap="4">
@@ -191,8 +167,8 @@ function ExamJudging({ examId }: { examId: number }) {
         <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
           <Heading as="h2" size="4">{t('judging.screen.progress')}</Heading>
           <Button variant="soft" onClick={() => void run(async () => {
-            const res = await http.post<{ data: { sent: number } }>('/judging/reminders', { exam_id: examId });
-            setMessage(t('judging.screen.reminders_sent', { count: res.data.sent }));
+            const sent = await judgingApi.remind(examId);
+            setMessage(t('judging.screen.reminders_sent', { count: sent }));
           }, t('judging.screen.reminders'))}>{t('judging.screen.reminders')}</Button>
         </Flex>
         {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
@@ -202,7 +178,7 @@ function ExamJudging({ examId }: { examId: number }) {
             {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
           </Table.Row></Table.Header>
           <Table.Body>
-            {(progress.data?.data.jurors ?? []).map((j) => (
+            {(progress.data?.jurors ?? []).map((j) => (
               <Table.Row key={j.jury_id}>
                 <Table.RowHeaderCell><RouterLink to={`/jury?jury_id=${j.jury_id}`}>{j.name}</RouterLink></Table.RowHeaderCell>
                 <Table.Cell>{j.assigned}</Table.Cell><Table.Cell>{j.in_progress}</Table.Cell><Table.Cell>{j.submitted}</Table.Cell><Table.Cell>{j.recused}</Table.Cell>

@@ -1,13 +1,9 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Link, Progress, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../../engine/index.js';
 import { useSearchParams } from 'react-router-dom';
-import { http } from '../../../engine/index.js';
-import { describeError } from '../../../engine/index.js';
-import { safeHttpUrl } from '../../../engine/index.js';
-import { usePageTitle } from '../../../engine/index.js';
-import { ErrorState, LoadingState, NoticeState } from '../../../engine/index.js';
-import type { JuryAssignment, JuryWork } from '../shared/jury-types.js';
+import { describeError, ErrorState, LoadingState, NoticeState, safeHttpUrl, usePageTitle, useTranslation } from '../../../engine/index.js';
+import type { JuryAssignment } from '../shared/jury-types.js';
+import { invalidateJuryWork, juryWorkOptions } from './queries.js';
 import { ScoringSheet } from './scoring-sheet.js';
 
 const TEXT_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi'] as const;
@@ -47,14 +43,10 @@ export function JuryPortalScreen() {
   const [params, setParams] = useSearchParams();
   const juryId = params.get('jury_id');
   const queryClient = useQueryClient();
-  const key = ['judging', 'jury', juryId ?? 'me'];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () => http.get<{ data: JuryWork }>('/jury/assignments', { query: juryId ? { jury_id: juryId } : undefined }),
-  });
+  const query = useQuery(juryWorkOptions(juryId));
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState message={t('judging.portal.load_error', { message: describeError(query.error, t) })} />;
-  const work = query.data.data;
+  const work = query.data;
   const selectedId = Number(params.get('assignment'));
   const selected = work.assignments.find((a) => a.id === selectedId);
   // The exam whose entries are listed: the chosen one, else the selected entry's, else the first open one.
@@ -117,7 +109,7 @@ export function JuryPortalScreen() {
               exam={examOf(selected)}
               assignment={selected}
               readOnly={work.read_only}
-              onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+              onChanged={() => void invalidateJuryWork(queryClient, juryId)}
             />
           </Grid>
         ) : (

@@ -1,11 +1,9 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { describeError } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
+import { describeError, useDialogs, useTranslation } from '../../../engine/index.js';
 import { weightedTotal } from '../shared/weighted-total.js';
 import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
+import { judgingApi } from './queries.js';
 
 const AUTOSAVE_MS = 700;
 
@@ -36,7 +34,7 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
   const save = async (submit: boolean) => {
     setState({ kind: 'saving' });
     try {
-      await http.put(`/assignments/${assignment.id}/grade`, { scores: scores(), remarks: remarks || null, submit });
+      await judgingApi.saveGrade(assignment.id, { scores: scores(), remarks: remarks || null, submit });
       dirty.current = false;
       setErrors({});
       setState({ kind: 'saved' });
@@ -85,7 +83,7 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
           <TextArea aria-label={t('judging.portal.recuse_reason')} autoFocus maxLength={500} onChange={(e) => (reason = e.target.value)} />
         </label>
       ),
-      onConfirm: () => http.post(`/assignments/${assignment.id}/recuse`, { reason }),
+      onConfirm: () => judgingApi.recuse(assignment.id, reason),
     });
     if (ok) onChanged();
   };

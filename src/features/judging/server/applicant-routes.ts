@@ -4,9 +4,7 @@ import type { SystemTables } from '../../../server/index.js';
 import { conflict, notFound } from '../../../server/index.js';
 import { parseRecordId } from '../../../server/index.js';
 import { writeJudgingAudit } from './judging-audit.js';
-import { AccountService } from '../../../server/index.js';
-import { AccountsAdmin } from '../../accounts/server/accounts-admin.js';
-import { juryRecordExists } from '../../accounts/server/jury-link.js';
+import { AccountsAdmin } from '../../accounts/server.js';
 import type { UserRow } from '../../../server/index.js';
 import { clientOf } from '../../../server/index.js';
 
@@ -18,8 +16,7 @@ import { clientOf } from '../../../server/index.js';
  * application still `applied` can be decided. Both are audited.
  */
 export async function applicantRoutes(app: FastifyInstance) {
-  const accounts = new AccountService(app.auth, app.mailer, app.config, app.log, (id) => juryRecordExists(app.db, app.entities, id));
-  const invites = new AccountsAdmin(app.auth, accounts, app.mailer, app.config, app.log);
+  const invites = new AccountsAdmin(app);
   const idOf = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('applicant')!, (request.params as { id: string }).id);
   const pending = async (trx: typeof app.db, id: number) => {
     const row = (await sql<{ id: number; name: string; email: string; company: string | null; country: string; status: string }>`

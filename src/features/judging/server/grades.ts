@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FieldError } from '../../../shared/api-contract.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
-import { finalisedConflict } from '../../results/server/results-service.js';
+import { finalisedConflict } from './exam-final.js';
 import { writeJudgingAudit } from './judging-audit.js';
 
 /** The body of `PUT /api/assignments/{id}/grade`. */

@@ -8,7 +8,7 @@ import { assignmentMatrix, judgingProgress, jurorsWithWorkLeft } from './admin-v
 import { reopenGrade } from './grades.js';
 import { writeJudgingAudit } from './judging-audit.js';
 import { translate } from '../../../server/index.js';
-import { finaliseExam } from '../../results/server/results-actions.js';
+import { moveExamStatus } from './exams.service.js';
 import { checkAssignment, ruleErrors } from './hooks/assignment-rules.js';
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
@@ -24,39 +24,7 @@ export async function judgingRoutes(app: FastifyInstance) {
   app.post<{ Body: { status: string } }>(
     '/exams/:id/status',
     { schema: { body: obj({ status: { type: 'string', enum: Object.keys(EXAM_MOVES) } }, ['status']) } },
-    async (request) => {
-      const id = idOf('exam', request);
-      const to = request.body.status;
-      if (to === 'final') {
-        // Finalising stores the results snapshot (exam_locks) that locks grades and results: the
-        // same path as POST /exams/{id}/finalise, never a bare status change.
-        const exam = (await sql<{ status: string }>`select status from exams where id = ${id}`.execute(app.db)).rows[0];
-        if (!exam) throw notFound('Examination not found.');
-        if (!canMoveExam(exam.status, to)) {
-          throw conflict(`An examination cannot move from ${exam.status} to ${to}.`, [
-            { path: 'status', keyword: 'transition', messageKey: 'judging.errors.bad_transition', params: { from: exam.status, to } },
-          ]);
-        }
-        await finaliseExam(app.db, app.entities, id, { userId: request.user.id, ip: request.ip ?? null });
-        await writeJudgingAudit(app.db, { action: 'exam.status', userId: request.user.id, entity: 'exam', entityId: id, ip: request.ip, details: { from: exam.status, to } });
-        return { data: (await sql`select * from exams where id = ${id}`.execute(app.db)).rows[0] };
-      }
-      return app.db.transaction().execute(async (trx) => {
-        const exam = (await sql<{ status: string; criteria: unknown[] | null }>`select status, criteria from exams where id = ${id} for update`.execute(trx)).rows[0];
-        if (!exam) throw notFound('Examination not found.');
-        if (!canMoveExam(exam.status, to)) {
-          throw conflict(`An examination cannot move from ${exam.status} to ${to}.`, [
-            { path: 'status', keyword: 'transition', messageKey: 'judging.errors.bad_transition', params: { from: exam.status, to } },
-          ]);
-        }
-        if (to === 'open' && !(exam.criteria ?? []).length) {
-          throw validationFailed([{ path: 'criteria', keyword: 'minItems', messageKey: 'judging.errors.no_criteria', params: {} }], 'An examination needs criteria before it opens.');
-        }
-        const row = (await sql`update exams set status = ${to}, updated_at = greatest(now(), updated_at + interval '1 millisecond') where id = ${id} returning *`.execute(trx)).rows[0];
-        await writeJudgingAudit(trx, { action: 'exam.status', userId: request.user.id, entity: 'exam', entityId: id, ip: request.ip, details: { from: exam.status, to } });
-        return { data: row };
-      });
-    },
+    async (request) => ({ data: await moveExamStatus(app.db, app.entities, idOf('exam', request), request.body.status, { userId: request.user.id, ip: request.ip ?? null }) }),
   );
 
   app.post<{ Body: { per_entry?: number; dry_run?: boolean } }>(

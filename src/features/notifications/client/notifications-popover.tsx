@@ -2,15 +2,9 @@ import { BellIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Flex, IconButton, Popover, Spinner, Text, Tooltip } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from '../../../engine/index.js';
 import { Link } from 'react-router-dom';
-import { http } from '../../../engine/index.js';
-import type { NotificationsData } from '../../judging/shared/dashboard-contract.js';
-import { useAuth } from '../../../app/auth/auth-context.js';
-import { formatDateTime } from '../../../app/format-date.js';
-
-/** Query key of the header notifications. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+import { formatDateTime, useSession, useTranslation } from '../../../engine/index.js';
+import { notificationsOptions } from './queries.js';
 
 /**
  * The header's bell: how many contests were submitted since the admin's previous sign-in, the
@@ -19,16 +13,11 @@ export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
  */
 export function NotificationsPopover(): ReactElement {
   const { t, i18n } = useTranslation();
-  const { user } = useAuth();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const enabled = user?.preferences?.notifications !== false;
-  const query = useQuery({
-    queryKey: NOTIFICATIONS_QUERY_KEY,
-    queryFn: () => http.get<{ data: NotificationsData }>('/notifications'),
-    enabled,
-    staleTime: 60_000,
-  });
-  const count = enabled ? (query.data?.data.count ?? 0) : 0;
+  const query = useQuery({ ...notificationsOptions(), enabled });
+  const count = enabled ? (query.data?.count ?? 0) : 0;
   const label = count > 0 ? `${t('common.header.notifications')} (${t('common.header.unreadCount', { count })})` : t('common.header.notifications');
   const language = i18n.resolvedLanguage ?? 'en';
 
@@ -60,18 +49,18 @@ export function NotificationsPopover(): ReactElement {
           <Text as="p" size="2" color="red" role="alert">
             {t('common.header.notificationsError')}
           </Text>
-        ) : query.data.data.count === 0 ? (
+        ) : query.data.count === 0 ? (
           <Text as="p" size="2" color="gray">
             {t('common.header.noNotifications')}
           </Text>
         ) : (
           <Flex direction="column" gap="2">
             <Text as="p" size="2">
-              {t('common.header.newContests', { count: query.data.data.count })}
+              {t('common.header.newContests', { count: query.data.count })}
             </Text>
             <Flex asChild direction="column" gap="2" m="0" p="0" style={{ listStyle: 'none' }}>
               <ul>
-                {query.data.data.latest.map((item) => (
+                {query.data.latest.map((item) => (
                   <Box asChild key={item.id}>
                     <li>
                       <Link to={item.href} onClick={() => setOpen(false)}>
@@ -87,7 +76,7 @@ export function NotificationsPopover(): ReactElement {
                 ))}
               </ul>
             </Flex>
-            <Link to={query.data.data.href} onClick={() => setOpen(false)}>
+            <Link to={query.data.href} onClick={() => setOpen(false)}>
               <Text size="2">{t('common.header.viewNewContests')}</Text>
             </Link>
           </Flex>
@@ -96,3 +85,5 @@ export function NotificationsPopover(): ReactElement {
     </Popover.Root>
   );
 }
+
+export default NotificationsPopover;

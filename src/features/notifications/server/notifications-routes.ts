@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { NotificationsData } from '../../judging/shared/dashboard-contract.js';
-import { findUserById } from '../../../server/index.js';
-import type { EntityRegistry } from '../../../server/index.js';
+import { type EntityRegistry, findUserById, object, type SystemTables } from '../../../server/index.js';
+import type { NotificationsData } from '../index.js';
 
 /** How many new contests the header lists. */
 export const LATEST_NOTIFICATIONS = 5;
@@ -14,7 +13,7 @@ export const FIRST_SIGN_IN_DAYS = 7;
  * category, and the contest list's address showing them (from `since` when the contest descriptor
  * has a `gte` filter on `created_at`, newest first in any case).
  */
-export async function newContestsSince(db: Kysely<any>, registry: EntityRegistry, since: Date): Promise<NotificationsData> {
+export async function newContestsSince(db: Kysely<SystemTables>, registry: EntityRegistry, since: Date): Promise<NotificationsData> {
   const contest = registry.byName.get('contest');
   const empty: NotificationsData = { since: since.toISOString(), count: 0, latest: [], href: '/manage-contest' };
   if (!contest) return empty;
@@ -49,12 +48,36 @@ export async function newContestsSince(db: Kysely<any>, registry: EntityRegistry
   };
 }
 
+const nullableString = { type: ['string', 'null'] } as const;
+
+/** `{ data: NotificationsData }`, every field the header reads. */
+const notificationsSchema = object(
+  {
+    data: object(
+      {
+        since: { type: 'string' },
+        count: { type: 'integer' },
+        latest: {
+          type: 'array',
+          items: object(
+            { id: { type: 'integer' }, customer: nullableString, company: nullableString, category: nullableString, created_at: { type: 'string' }, href: { type: 'string' } },
+            ['id', 'created_at', 'href'],
+          ),
+        },
+        href: { type: 'string' },
+      },
+      ['since', 'count', 'latest', 'href'],
+    ),
+  },
+  ['data'],
+);
+
 /**
  * GET /api/notifications: contests submitted since the signed-in admin's previous sign-in
  * (`{ data: NotificationsData }`); on a first sign-in, those of the last {@link FIRST_SIGN_IN_DAYS} days.
  */
 export async function notificationRoutes(app: FastifyInstance) {
-  app.get('/notifications', async (request) => {
+  app.get('/notifications', { schema: { summary: 'What is new since the previous sign-in.', response: { 200: notificationsSchema } } }, async (request) => {
     const user = await findUserById(app.db, request.user.id);
     const since = user?.previous_login_at
       ? new Date(user.previous_login_at)

@@ -2,24 +2,15 @@ import { Button, Flex, Select, Text, TextArea, VisuallyHidden } from '@radix-ui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from '../../../engine/index.js';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
+import { describeError, useDialogs, useToasts, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
-import { useToasts } from '../../../engine/index.js';
+import { awardCategoriesOptions, resultsApi, resultsChanged, type AwardCategory } from './queries.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
   const fields = (error as { errors?: Array<{ messageKey?: string; params?: Record<string, unknown> }> }).errors ?? [];
   const texts = fields.filter((e) => e.messageKey).map((e) => t(e.messageKey!, e.params ?? {}));
   return texts.length > 0 ? texts.join(' ') : describeError(error, t);
-}
-
-interface AwardCategory {
-  id: number;
-  name: string;
-  rank: number;
 }
 
 const NONE = 'none';
@@ -74,19 +65,12 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
   const toasts = useToasts();
   const dialogs = useDialogs();
   const client = useQueryClient();
-  const categories = useQuery({
-    queryKey: ['results', 'award-categories'],
-    queryFn: () => http.get<{ data: AwardCategory[] }>('/award-categories', { query: { per_page: 100 } }).then((r) => r.data),
-    staleTime: 60_000,
-  });
+  const categories = useQuery(awardCategoriesOptions());
   if (data.finalised) return null;
   const examId = data.exam.id;
-  const url = `/exams/${examId}/awards/${entry.contestId}`;
-  const apply = async (work: () => Promise<{ data: ExamResultsData }>) => {
+  const apply = async (work: () => Promise<ExamResultsData>) => {
     try {
-      const result = await work();
-      client.setQueryData(['results', examId], result.data);
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      resultsChanged(client, await work());
       toasts.success(t('results.toasts.awardChanged'));
     } catch (error) {
       toasts.error(errorText(error, t));
@@ -100,7 +84,7 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
       description: <OverrideFields categories={categories.data ?? []} choice={choice} withAward />,
       confirmText: t('results.actions.override'),
       onConfirm: () =>
-        apply(() => http.put(url, { award_category_id: choice.award === NONE ? null : Number(choice.award), reason: choice.reason.trim() })),
+        apply(() => resultsApi.overrideAward(examId, entry.contestId, choice.award === NONE ? null : Number(choice.award), choice.reason.trim())),
     });
   };
   const restore = () => {
@@ -114,7 +98,7 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
         </Flex>
       ),
       confirmText: t('results.actions.restore'),
-      onConfirm: () => apply(() => http.delete(url, undefined, { reason: choice.reason.trim() })),
+      onConfirm: () => apply(() => resultsApi.restoreAward(examId, entry.contestId, choice.reason.trim())),
     });
   };
   return (

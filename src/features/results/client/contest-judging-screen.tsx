@@ -1,23 +1,16 @@
 import { Badge, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
 import { Link, useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
-import type { ContestJudging } from '../shared/results-contract.js';
+import { describeError, ErrorState, LoadingState, ScreenHeader, usePageTitle, useTranslation } from '../../../engine/index.js';
+import { contestJudgingOptions } from './queries.js';
 
 /** `/manage-contest/:id/judging`: the contest's judging status and its row in each exam's results. */
 export default function ContestJudgingScreen(): ReactElement {
   const { t } = useTranslation();
   const contestId = Number(useParams().id);
   usePageTitle('results.judging.open');
-  const query = useQuery({
-    queryKey: ['results', 'contest', contestId],
-    queryFn: () => http.get<{ data: ContestJudging }>(`/contests/${contestId}/judging`).then((r) => r.data),
-  });
+  const query = useQuery(contestJudgingOptions(contestId));
   const trail = [{ label: t('nav.contests'), url: '/manage-contest' }, { label: `#${contestId}`, url: `/manage-contest/${contestId}` }, { label: t('results.judging.open') }];
   if (query.isError) return <ErrorState message={t('results.loadError', { message: describeError(query.error, t) })} />;
   if (!query.data) return <LoadingState />;

@@ -2,19 +2,21 @@ import { Grid } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { LoadingState } from '../../../engine/index.js';
+import { LoadingState, useTranslation } from '../../../engine/index.js';
 import { distribution } from '../shared/chart-data.js';
 import type { ResultsOverview } from '../shared/results-contract.js';
 import { ChartFigure } from './chart-figure.js';
+import { resultsOverviewOptions } from './queries.js';
 
 const COLOURS = ['#3e63dd', '#e5484d', '#30a46c', '#f76b15', '#8e4ec6', '#12a594', '#ffc53d', '#8b8d98'];
 
-/** The dashboard's charts over every exam: score distribution per category, juror leniency, grading progress. */
+/**
+ * The dashboard's charts panel over every exam: score distribution per category, juror leniency,
+ * grading progress (chart.js: its own chunk, loaded after the page's first render).
+ */
 export default function DashboardCharts(): ReactElement {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['dashboard', 'results-overview'], queryFn: () => http.get<{ data: ResultsOverview }>('/results/overview').then((r) => r.data) });
+  const query = useQuery(resultsOverviewOptions());
   const charts = useMemo(() => {
     const data = query.data;
     if (!data) return [];

@@ -1,14 +1,9 @@
 import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { useDialogs } from '../../../engine/index.js';
+import { describeError, saveFile, useDialogs, useToasts, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ShortlistResult } from '../shared/results-contract.js';
-import { useToasts } from '../../../engine/index.js';
-
-const key = (examId: number) => ['results', examId] as const;
+import { resultsApi, resultsChanged, type ExportOptions } from './queries.js';
 
 /** Finalise, or reopen with a reason: the header's actions. */
 export function ResultsActions({ data }: { data: ExamResultsData }): ReactElement {
@@ -18,15 +13,14 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
   const client = useQueryClient();
   const [reason, setReason] = useState<string | null>(null);
   const examId = data.exam.id;
-  const done = (message: string) => (result: { data: ExamResultsData }) => {
-    client.setQueryData(key(examId), result.data);
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+  const done = (message: string) => (result: ExamResultsData) => {
+    resultsChanged(client, result);
     toasts.success(message);
   };
   const failed = (error: unknown) => toasts.error(describeError(error, t));
-  const finalise = useMutation({ mutationFn: () => http.post<{ data: ExamResultsData }>(`/exams/${examId}/finalise`), onSuccess: done(t('results.toasts.finalised')), onError: failed });
+  const finalise = useMutation({ mutationFn: () => resultsApi.finalise(examId), onSuccess: done(t('results.toasts.finalised')), onError: failed });
   const reopen = useMutation({
-    mutationFn: (text: string) => http.post<{ data: ExamResultsData }>(`/exams/${examId}/reopen`, { reason: text }),
+    mutationFn: (text: string) => resultsApi.reopen(examId, text),
     onSuccess: (result) => {
       setReason(null);
       done(t('results.toasts.reopened'))(result);
@@ -72,14 +66,8 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
   );
 }
 
-async function download(examId: number, options: { format: string; per: string; anonymise: boolean; lang: string }) {
-  const blob = await http.get<Blob>(`/exams/${examId}/results/export`, { query: options, responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `results-exam-${examId}.${options.format}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+async function download(examId: number, options: ExportOptions) {
+  saveFile(await resultsApi.exportFile(examId, options), `results-exam-${examId}.${options.format}`);
 }
 
 /** Shortlist to Round 2 (Round 1 exams) and the export: the tools under the header. */
@@ -94,12 +82,12 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
   const [anonymise, setAnonymise] = useState(false);
   const examId = data.exam.id;
   const shortlist = useMutation({
-    mutationFn: (dryRun: boolean) => http.post<{ data: ShortlistResult }>(`/exams/${examId}/shortlist`, { top: Number(top), dry_run: dryRun }),
+    mutationFn: (dryRun: boolean) => resultsApi.shortlist(examId, Number(top), dryRun),
     onSuccess: (result) => {
-      setPreview(result.data);
-      if (!result.data.dryRun) {
+      setPreview(result);
+      if (!result.dryRun) {
         toasts.success(t('results.toasts.shortlisted'));
-        void client.invalidateQueries({ queryKey: ['dashboard'] });
+        resultsChanged(client);
       }
     },
     onError: (error) => toasts.error(describeError(error, t)),

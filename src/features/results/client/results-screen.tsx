@@ -1,21 +1,15 @@
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
 import { useParams } from 'react-router-dom';
-import { describeError } from '../../../engine/index.js';
-import { http } from '../../../engine/index.js';
-import { ScreenHeader, usePageTitle } from '../../../engine/index.js';
-import { ErrorState, LoadingState } from '../../../engine/index.js';
+import { describeError, ErrorState, LoadingState, ScreenHeader, usePageTitle, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
 import { AwardOverride } from './award-override.js';
+import { examResultsOptions } from './queries.js';
 import { ResultsActions, ResultsTools } from './results-actions.js';
 
 // chart.js stays out of every other screen: its chunk loads only here (and on the dashboard's charts).
 const ResultsCharts = lazy(() => import('./results-charts.js'));
-
-/** Query key of an exam's results; every results write updates it. */
-const resultsKey = (examId: number) => ['results', examId] as const;
 
 const number = (value: number | null, language: string) =>
   value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -84,11 +78,7 @@ export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement 
 export default function ResultsScreen(): ReactElement {
   const { t, i18n } = useTranslation();
   const examId = Number(useParams().id);
-  const query = useQuery({
-    queryKey: resultsKey(examId),
-    queryFn: () => http.get<{ data: ExamResultsData }>(`/exams/${examId}/results`).then((r) => r.data),
-    enabled: Number.isInteger(examId) && examId > 0,
-  });
+  const query = useQuery(examResultsOptions(examId));
   const data = query.data;
   usePageTitle('results.title');
   const trail = [

@@ -7,6 +7,7 @@ import { runBeforeWrite, toColumnValues } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
 import { readExam } from './exam-data.js';
 import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results-service.js';
+import { type ExamFinalHandler, finalisedConflict } from '../../judging/server.js';
 
 /** Who acts, for the audit log. */
 export interface Actor {
@@ -146,8 +147,27 @@ export async function overrideAward(
 }
 
 /**
- * Finalises an exam: its results as they are now are stored and answered from then on, and grades,
- * awards and shortlists into it answer 409. When the exam's status has a `final` value it is set.
+ * Stores the exam's results as they are now in `exam_locks` (answered from then on) and audits
+ * `results.finalise`, in the caller's transaction. 409 when a lock exists already.
+ */
+async function lockResults(trx: Kysely<any>, registry: EntityRegistry, exam: { id: number; name: string; previousStatus: string }, actor: Actor): Promise<void> {
+  if (await examLock(trx, exam.id)) throw finalisedConflict(exam);
+  const results = await liveResults(trx, registry, exam.id);
+  await trx.insertInto('exam_locks').values({ exam_id: exam.id, results: JSON.stringify(results), user_id: actor.userId }).execute();
+  await writeAudit(trx as unknown as Kysely<SystemTables>, {
+    action: 'results.finalise',
+    userId: actor.userId,
+    ip: actor.ip,
+    entity: 'exam',
+    entityId: exam.id,
+    details: { entries: results.entries.length, submitted: results.submitted, previous_status: exam.previousStatus },
+  });
+}
+
+/**
+ * Finalises an exam (`POST /exams/{id}/finalise`): its results as they are now are stored and
+ * answered from then on, and grades, awards and shortlists into it answer 409. When the exam's
+ * status has a `final` value it is set.
  */
 export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, examId: number, actor: Actor) {
   const exam = await readExam(db, registry, examId);
@@ -155,22 +175,19 @@ export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, ex
   if (statusEnum(registry).includes('closed') && exam.status !== 'closed') {
     throw conflict(`Examination "${exam.name}" (${exam.id}) is ${exam.status}: close it before finalising.`);
   }
-  const results = await liveResults(db, registry, examId);
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('exam_locks').values({ exam_id: examId, results: JSON.stringify(results), user_id: actor.userId }).execute();
+    await lockResults(trx, registry, { id: exam.id, name: exam.name, previousStatus: exam.status }, actor);
     if (statusEnum(registry).includes('final')) await trx.updateTable(table).set({ status: 'final', updated_at: new Date() }).where('id', '=', examId).execute();
-    await writeAudit(trx as unknown as Kysely<SystemTables>, {
-      action: 'results.finalise',
-      userId: actor.userId,
-      ip: actor.ip,
-      entity: 'exam',
-      entityId: examId,
-      details: { entries: results.entries.length, submitted: results.submitted, previous_status: exam.status },
-    });
   });
   return examResults(db, registry, examId);
 }
+
+/**
+ * Judging's status workflow moved an exam to `final` (registered with judging's `onExamFinal`):
+ * the results snapshot is stored in the same transaction, as `POST /exams/{id}/finalise` stores it.
+ */
+export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, actor }) => lockResults(db, registry, exam, actor);
 
 /** Reopens a finalised exam, with a reason (audited); its status goes back to `closed` when it was `final`. */
 export async function reopenExam(db: Kysely<any>, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {

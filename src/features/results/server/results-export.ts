@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import writeExcelFile from 'write-excel-file/node';
+import ExcelJS from 'exceljs';
 import en from '../../../../locales/en/common.json';
 import id from '../../../../locales/id/common.json';
 import ms from '../../../../locales/ms/common.json';
@@ -50,6 +50,10 @@ export async function exportResults(data: ExamResultsData, options: ExportOption
     const text = stringify(table.map((row) => row.map((cell) => (typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : cell))));
     return { body: Buffer.from(`\ufeff${text}`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
   }
-  const body = await writeExcelFile(table.map((row) => row.map((value) => (value === null ? null : { value })))).toBuffer();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Results');
+  // An empty cell for null or '' (exceljs leaves undefined out), the other values as their own type.
+  for (const row of table) sheet.addRow(row.map((value) => (value === null || value === '' ? undefined : value)));
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
   return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${base}.xlsx` };
 }

@@ -2,14 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import { aggregateExam, round2 } from '../shared/aggregate.js';
 import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awards.js';
 import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
-import { conflict, notFound } from '../../../server/index.js';
-import { judgingStatus } from '../../judging/server/dashboard-routes.js';
+import { notFound } from '../../../server/index.js';
+import { judgingStatus } from '../../judging/index.js';
+import { finalisedConflict } from '../../judging/server.js';
 import type { EntityRegistry } from '../../../server/index.js';
 import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
-
-/** The 409 every write to a finalised exam gets, naming the exam. */
-export const finalisedConflict = (exam: { id: number; name: string }) =>
-  conflict(`Examination "${exam.name}" (${exam.id}) is final: its grades and results are locked. Reopen it to change them.`);
 
 /** Reads the lock of a finalised exam, or null. */
 export async function examLock(db: Kysely<any>, examId: number) {
@@ -17,7 +14,7 @@ export async function examLock(db: Kysely<any>, examId: number) {
   return row ? { results: (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as ExamResultsData, at: new Date(row.created_at).toISOString(), by: row.user_id as number | null } : null;
 }
 
-/** Throws the 409 of {@link finalisedConflict} when the exam is finalised (grades, awards, shortlist into it). */
+/** Throws judging's 409 (`finalisedConflict`) when the exam is finalised (grades, awards, shortlist into it). */
 export async function assertExamNotFinal(db: Kysely<any>, exam: { id: number; name: string; status?: string }): Promise<void> {
   if (exam.status === 'final') throw finalisedConflict(exam);
   const row = await db.selectFrom('exam_locks').select('exam_id').where('exam_id', '=', exam.id).executeTakeFirst();

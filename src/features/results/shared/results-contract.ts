@@ -2,6 +2,7 @@
  * Wire types of the results API (`/api/exams/{id}/results`, shortlist, awards, finalise, export),
  * shared by the server that computes them and the screens that show them.
  */
+import type { JudgingStatus } from '../../judging/index.js';
 import type { EntryResult, JurorSummary } from './aggregate.js';
 
 /** One entry's row: the figures of `aggregateExam`, who entered it and its award. */
@@ -78,6 +79,6 @@ export interface ResultsOverview {
 /** `GET /api/contests/{id}/judging` → `{ data: ContestJudging }`: one contest's place in each exam it is judged in. */
 export interface ContestJudging {
   contestId: number;
-  status: import('../../judging/shared/dashboard-contract.js').JudgingStatus;
+  status: JudgingStatus;
   exams: Array<{ examId: number; name: string; round: number; finalised: boolean; entry: ResultsEntry; jurors: Array<{ name: string; total: number }> }>;
 }

@@ -1,7 +1,12 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Accounts: roles limited to admin and juror; a juror's link to their jury record
+ * Shipped as one of the server's own migrations and carried by the accounts feature under the same
+ * name, so a database that ran it does not run it again: its SQL is never edited. The sign-in's
+ * invitation and two-factor columns come from it too.
+ *
+ * Accounts: roles limited to admin and juror (a feature declaring another role replaces
+ * `users_role_known` in a migration of its own); a juror's link to their jury record
  * (`jury_id`, checked on write: the juries table is an entity table, created after migrations);
  * invitations (an invited account has no password until it sets one through its link, a
  * `password_resets` row of purpose `invite`); TOTP two-factor (the secret encrypted, the last

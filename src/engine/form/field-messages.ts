@@ -1,4 +1,4 @@
-import { ApiError } from '../../engine/data/api-error.js';
+import { ApiError } from '../data/api-error.js';
 
 /** Field path → the first translated message the server gave for it (422 `errors`). */
 export function fieldMessages(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): Record<string, string> {

@@ -1,0 +1,4 @@
+import { registry } from '../registry/client.js';
+import { Shell } from './shell.js';
+
+export const Start = () => <Shell items={registry.map((_, id) => ({ id }))} />;

@@ -1,0 +1,1 @@
+export { list } from './list.js';

@@ -1,0 +1,3 @@
+import { list } from '../engine/index.js';
+
+export const Cell = () => <span>{list([]).length}</span>;

@@ -1,0 +1,3 @@
+import { grades } from './server/grades.js';
+
+export const judgingServer = grades;

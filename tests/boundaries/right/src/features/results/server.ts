@@ -1,0 +1,3 @@
+import { app } from '../../server/index.js';
+
+export const resultsServer = app;

@@ -1,0 +1,1 @@
+export const format = (value: number) => String(value);

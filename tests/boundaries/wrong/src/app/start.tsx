@@ -1,0 +1,3 @@
+import { registry } from '../registry/client.js';
+
+export const Start = () => <main>{registry.length}</main>;

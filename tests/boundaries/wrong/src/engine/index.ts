@@ -1,0 +1,3 @@
+export interface Engine {
+  name: string;
+}

@@ -1,0 +1,3 @@
+import { Panel } from './client/panel.js';
+
+export const judgingClient = Panel;

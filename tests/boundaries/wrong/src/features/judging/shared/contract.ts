@@ -1,0 +1,3 @@
+import { server } from '../../../server/index.js';
+
+export const contract = server;

@@ -1,0 +1,3 @@
+import { service } from './server/service.js';
+
+export const resultsServer = service;

@@ -1,0 +1,3 @@
+import { judgingClient } from '../features/judging/client.js';
+
+export const registry = [judgingClient];

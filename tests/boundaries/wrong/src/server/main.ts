@@ -1,0 +1,3 @@
+import { registry } from '../registry/server.js';
+
+export const main = registry;

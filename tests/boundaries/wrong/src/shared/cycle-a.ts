@@ -1,0 +1,3 @@
+import { b } from './cycle-b.js';
+
+export const a = () => b;
