@@ -8,7 +8,7 @@ import { requestToasts } from './notify.js';
 import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { usePageTitle } from './use-page-title.js';
-import { homePathFor, ROLES } from '../shared/roles.js';
+import { ADMIN_ROLE, homePathFor, roleNames } from '../shared/roles.js';
 import { useAuth } from './auth/auth-context.js';
 import { tokenStore } from './auth/session.js';
 import { preloadable } from './preloadable.js';
@@ -109,8 +109,10 @@ function screenRoute(screen: RegisteredScreen): RouteObject {
   return { ...route, element: <ProtectedRoute roles={screen.roles}>{route.element}</ProtectedRoute> };
 }
 
-/** Roles that may open the signed-in frame: every declared role, and the callback's plain `user`. */
-const SIGNED_IN_ROLES: readonly string[] = [...ROLES, 'user'];
+/** The signed-in frame's guard: every declared role (read as it renders), and the callback's plain `user`. */
+function AnySignedInRole({ children }: { children: ReactNode }) {
+  return <ProtectedRoute roles={[...roleNames(), 'user']}>{children}</ProtectedRoute>;
+}
 
 /** `/` (Home): a signed-in user goes on to their role's home (`homePathFor`). */
 function HomeRedirect() {
@@ -136,11 +138,11 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireSession>
-            <ProtectedRoute roles={SIGNED_IN_ROLES}>
+            <AnySignedInRole>
               <Suspense fallback={<LoadingPage />}>
                 <AuthenticatedLayout />
               </Suspense>
-            </ProtectedRoute>
+            </AnySignedInRole>
           </RequireSession>
         ),
         handle: { preload: AuthenticatedLayout.preload, signedIn: true } satisfies RouteHandle,
@@ -154,7 +156,7 @@ export const routes: RouteObject[] = [
           ...registeredScreens().map(screenRoute),
           {
             element: (
-              <ProtectedRoute roles={['admin']}>
+              <ProtectedRoute roles={[ADMIN_ROLE]}>
                 <Outlet />
               </ProtectedRoute>
             ),

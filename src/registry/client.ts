@@ -11,4 +11,5 @@ import { resultsClient } from '../features/results/client.js';
  * registration call before the app builds its routes (the client's entry imports this module
  * first). To add a feature, import its client face and add it here.
  */
-for (const feature of [judgingClient, resultsClient, dataioClient, historyClient, accountsClient, notificationsClient]) registerExtension(feature);
+// Accounts first: it declares the roles the others' screens and parts name.
+for (const feature of [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient]) registerExtension(feature);

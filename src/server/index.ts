@@ -40,3 +40,4 @@ export { assertPasswordPolicy } from './auth/account-service.js';
 export { linkColumnsOf, toAuthUser } from './auth/users.js';
 export type { NewUser } from './auth/users.js';
 export { NEW_PASSWORD_SCHEMA, TWO_FACTOR_CODE_SCHEMA, authUserSchema, codeMessages, passwordMessages } from './routes/auth.js';
+export { listQuerySchema, recordSchema } from './openapi/entity-schemas.js';

@@ -52,6 +52,9 @@ const names: Role[] = [];
  */
 export const ROLES: readonly Role[] = names;
 
+/** Role names and link columns: lower snake_case. */
+const NAME = /^[a-z][a-z0-9_]*$/;
+
 const same = (a: RoleDeclaration, b: RoleDeclaration) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -60,11 +63,15 @@ const same = (a: RoleDeclaration, b: RoleDeclaration) => JSON.stringify(a) === J
  */
 export function registerRoles(roles: readonly RoleDeclaration[]): void {
   for (const role of roles) {
-    if (typeof role.name !== 'string' || !/^[a-z][a-z0-9_]*$/.test(role.name)) throw new Error(`A role name must be lower snake_case, not "${String(role.name)}".`);
+    if (typeof role.name !== 'string' || !NAME.test(role.name)) {
+      throw new Error(`A role name must be lower snake_case, not "${String(role.name)}".`);
+    }
     const existing = declared.get(role.name);
     if (existing && !same(existing, role)) throw new Error(`The role "${role.name}" is declared twice, differently.`);
     if (role.link) {
-      if (!/^[a-z][a-z0-9_]*$/.test(role.link.column)) throw new Error(`The role "${role.name}" links through "${role.link.column}", which is not a column name.`);
+      if (!NAME.test(role.link.column)) {
+        throw new Error(`The role "${role.name}" links through "${role.link.column}", which is not a column name.`);
+      }
       const other = [...declared.values()].find((candidate) => candidate.name !== role.name && candidate.link?.column === role.link!.column);
       if (other) throw new Error(`The roles "${other.name}" and "${role.name}" both link through users.${role.link.column}.`);
     }

@@ -105,7 +105,8 @@ describe('AmountInput', () => {
 
 describe('the amount-currency RJSF template', { timeout: 30_000 }, () => {
   it('pairs the currency selector with the amount and stores both, USD once an amount is typed', async () => {
-    const { withTheme } = await import('@rjsf/core');
+    // withTheme by its own module, as the engine imports it (@rjsf/core's index needs a validator the console does not ship).
+    const { default: withTheme } = await import('@rjsf/core/lib/withTheme.js');
     const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
     const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
     const Form = withTheme({ widgets, templates });

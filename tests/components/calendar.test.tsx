@@ -170,7 +170,8 @@ describe('the calendar as the RJSF date widget', { timeout: 30_000 }, () => {
   it('picks `format: date` fields on the calendar, an end date bounded by the start date', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 0, 5, 12, 0));
-    const { withTheme } = await import('@rjsf/core');
+    // withTheme by its own module, as the engine imports it (@rjsf/core's index needs a validator the console does not ship).
+    const { default: withTheme } = await import('@rjsf/core/lib/withTheme.js');
     const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
     const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
     const Form = withTheme({ widgets, templates });

@@ -198,7 +198,8 @@ describe('SearchableSelect', () => {
 
 describe('the searchable and reference select as RJSF widgets', { timeout: 30_000 }, () => {
   async function renderForm(schema: RJSFSchema, uiSchema: UiSchema, initial: Record<string, unknown> = {}) {
-    const { withTheme } = await import('@rjsf/core');
+    // withTheme by its own module, as the engine imports it (@rjsf/core's index needs a validator the console does not ship).
+    const { default: withTheme } = await import('@rjsf/core/lib/withTheme.js');
     const { templates, widgets } = await import('../../src/engine/rjsf-radix/index.js');
     const { createFormValidator } = await import('../../src/engine/form/schema-validator.js');
     const { FakeApi, clientEntities, renderWithApp } = await import('./entity-harness.js');

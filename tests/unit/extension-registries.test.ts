@@ -57,7 +57,7 @@ describe('the registries', () => {
   });
 
   it("registers the features' screens by path, and the parts the app shows in its places", () => {
-    const features = [judgingClient, resultsClient, dataioClient, historyClient, accountsClient, notificationsClient];
+    const features = [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient];
     expect(registeredScreens().map((screen) => screen.path)).toEqual(features.flatMap((feature) => feature.screens ?? []).map((screen) => screen.path));
     expect(registeredPlaceholders()).toEqual(features.flatMap((feature) => feature.placeholders ?? []));
     expect(registeredMenuEntries()).toEqual(features.flatMap((feature) => feature.menuEntries ?? []));

@@ -7,15 +7,10 @@ import {
   type DialogApi,
   type DialogOptions,
 } from '../../engine/ui/dialog-context.js';
+import type { DialogEntry } from './dialog-entry.js';
 
 // Loaded on the first dialog, so the sign-in page does not carry the dialog components.
 const DialogView = lazy(() => import('./dialog-view.js').then((module) => ({ default: module.DialogView })));
-
-/** One open dialog as the provider keeps it. */
-export type DialogEntry =
-  | { id: string; type: 'alert'; options: AlertOptions; isLoading: boolean; settle: (value: void) => void }
-  | { id: string; type: 'confirm'; options: ConfirmOptions; isLoading: boolean; settle: (value: boolean) => void }
-  | { id: string; type: 'custom'; options: CustomOptions; isLoading: boolean; settle: (value: unknown) => void };
 
 let sequence = 0;
 

@@ -2,7 +2,7 @@ import { Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import type { DialogSize } from '../../engine/ui/dialog-context.js';
-import type { DialogEntry } from './dialog-provider.js';
+import type { DialogEntry } from './dialog-entry.js';
 
 const WIDTHS: Record<DialogSize, string> = {
   sm: '400px',

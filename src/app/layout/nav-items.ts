@@ -1,5 +1,6 @@
 import { deferredIcon, type Icon } from './menu-icon.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { ADMIN_ROLE } from '../../shared/roles.js';
 import { registeredMenuEntries, registeredMenuGroups, type MenuEntry, type MenuGroup } from '../../engine/registry/index.js';
 
 /** One menu entry: where it goes, its i18n label and icon. */
@@ -26,10 +27,10 @@ export const SHELL_MENU_GROUPS: readonly MenuGroup[] = [
   { id: 'setup', order: 90 },
 ];
 
-/** The shell's own links: its dashboard and the profile page. */
+/** The shell's own links for the console's role: its dashboard and the profile page. */
 export const SHELL_MENU_ENTRIES: readonly MenuEntry[] = [
-  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardIcon', roles: ['admin'] },
-  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: 'TokensIcon', roles: ['admin'] },
+  { group: 'overview', order: 10, to: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardIcon', roles: [ADMIN_ROLE] },
+  { group: 'setup', order: 90, to: '/profile', labelKey: 'nav.profile', icon: 'TokensIcon', roles: [ADMIN_ROLE] },
 ];
 
 /** The Radix icons a descriptor's `menu.icon` may name (a chosen few: see `menu-icons.ts`). */

@@ -1,5 +1,7 @@
 import { Button, Code, Flex } from '@radix-ui/themes';
-import { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
+// `withTheme` by its own module, as the engine's form imports it (see entity-form.tsx).
+import type { FormProps, IChangeEvent } from '@rjsf/core';
+import withTheme from '@rjsf/core/lib/withTheme.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';

@@ -25,7 +25,7 @@ export function StatusBadgeCell({ value }: CellProps): ReactElement {
 
 /**
  * The value's badge from the descriptor's `badges` (label key and colour), else its
- * `fallbackBadge` (e.g. contest statuses: others are a grey 'Unknown'), else the raw value in grey.
+ * `fallbackBadge` (e.g. statuses: others are a grey 'Unknown'), else the raw value in grey.
  */
 export function BadgeCell({ value, display }: CellProps): ReactElement {
   const { t } = useTranslation();

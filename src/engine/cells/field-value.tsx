@@ -7,7 +7,7 @@ import { cellFor, isEmptyFor } from './registry.js';
 
 /**
  * The value a display shows: `record[field]`, or for a `relation` cell the included related
- * record's `display` field (`contest.category.name`).
+ * record's `display` field (`record.category.name`).
  */
 export function valueOf(record: Record<string, unknown>, display: FieldDisplay): unknown {
   if (display.cell === 'relation' && display.relation) {
@@ -44,7 +44,7 @@ export function FieldValue({ record, display, place, emptyKey }: FieldValueProps
           .filter(([, item]) => !isEmptyValue(item))
           .map(([field, item]) => (field === 'id' ? `#${String(item)}` : String(item)))
       : [];
-  // A related record whose shown field is empty still shows its other fields (a customer with no name).
+  // A related record whose shown field is empty still shows its other fields (a person with no name).
   const empty = isEmptyFor(kind, value);
   if (empty && secondary.length > 0) return <Secondary lines={secondary} />;
   if (empty && kind !== 'presence') {
@@ -84,7 +84,7 @@ export function FieldValue({ record, display, place, emptyKey }: FieldValueProps
 // props work: a list shows these in every row of a relation column.
 const COLUMN = 'rt-Flex rt-r-fd-column rt-r-gap-0';
 
-/** Further fields of a related record, muted, one per line (a customer's email and id). */
+/** Further fields of a related record, muted, one per line (a person's email and id). */
 function Secondary({ lines }: { lines: string[] }): ReactElement {
   return (
     <div className={COLUMN}>

@@ -89,7 +89,7 @@ export function translateItem(item: FieldError, t: Translate): string {
 /**
  * The text to show for any thrown value, in the user's language, chosen by the error's `code` and
  * `messageKey`s, never by the server's English `message`: the messages of errors without a field
- * path ('This record is still used by 3 grades.'), else the sentence for the code, else `fallback`
+ * path ('This record is still used by 3 other records.'), else the sentence for the code, else `fallback`
  * (a screen's own 'Failed to delete category') or the translated 'An error occurred'. A transport
  * failure reads 'The server could not be reached...'.
  *

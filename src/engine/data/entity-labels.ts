@@ -32,7 +32,7 @@ export function fieldLabel(
 export function recordTitle(entity: ClientEntity, record: Record<string, unknown> | undefined): string {
   const value = record?.[entity.titleField];
   if (typeof value === 'string' && value.trim() !== '') return value;
-  // A number names a record only with its sign: 'Contest #12', never a bare '12' as a heading.
+  // A number names a record only with its sign: 'Category #12', never a bare '12' as a heading.
   if (typeof value === 'number') return `#${String(value)}`;
   return record?.id !== undefined ? `#${String(record.id)}` : '';
 }

@@ -6,7 +6,7 @@ import { buildUrl } from './http-client.js';
 // the server); this adds the URL as the HTTP client sends it (under its configured base).
 export { includesOf, listPath, listQueryOf, refetchesOnFocus, toListQuery, withIncludes, type ListRequest } from '../../shared/list-request.js';
 
-/** The whole URL of one list page (`/api/contests?page=1&per_page=15&include=...`), as the HTTP client sends it. */
+/** The whole URL of one list page (`/api/categories?page=1&per_page=15&include=...`), as the HTTP client sends it. */
 export function listUrl(entity: ClientEntity, request: ListRequest): string {
   return buildUrl(listPath(entity), listQueryOf(entity, request));
 }

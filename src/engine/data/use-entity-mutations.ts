@@ -11,7 +11,7 @@ import { showDeletedToast } from './undo-toast.js';
 
 /**
  * The text of a failed mutation in the user's language: what the error's code and keys
- * say ('This record is still used by 1 grade.', 'The server could not be reached...'), else the
+ * say ('This record is still used by 1 other record.', 'The server could not be reached...'), else the
  * entity's fallback ('Failed to delete category').
  */
 export function mutationErrorText(error: unknown, t: Translate, fallback: string): string {

@@ -68,8 +68,8 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
 
   let body: ReactElement;
   if (detail.status !== 'ready' || !record) {
-    // An entity may explain further under the title ('The requested contest with ID 7 was not found.')
-    // and word its way back differently ('Contest Not Found' offers 'Back to List').
+    // An entity may explain further under the title ('The requested record with ID 7 was not found.')
+    // and word its way back differently ('Record Not Found' offers 'Back to List').
     const hint = t(`entities.${entity.name}.not_found_hint`, { id: detail.id, defaultValue: '' });
     const notFoundBack = { ...back, label: t(`entities.${entity.name}.not_found_back`, { defaultValue: back.label }) };
     const notFound = <NoticeState message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)} back={notFoundBack} />;

@@ -17,7 +17,7 @@ export function EntityEditScreen({ entity }: { entity: ClientEntity }): ReactEle
   const { t } = useTranslation();
   const edit = useEditController(entity);
   const { paths, record } = edit;
-  // The edit title may name the record ('Edit Customer - {{title}}'); an entity may give the
+  // The edit title may name the record ('Edit Category - {{title}}'); an entity may give the
   // document its own title ('Edit Submittor', spec page titles) under `edit_page_title`.
   const titleValues = { title: record ? recordTitle(entity, record) : '' };
   const pageTitleKey = `entities.${entity.name}.edit_page_title`;

@@ -1,5 +1,10 @@
 import { Button, Flex, Spinner } from '@radix-ui/themes';
-import Form, { withTheme, type FormProps, type IChangeEvent } from '@rjsf/core';
+// The form and `withTheme` by their own modules: @rjsf/core's index also exports its test helper,
+// which imports a validator the console does not ship (ajv compiles with `new Function`, which the
+// Content-Security-Policy forbids).
+import type { FormProps, IChangeEvent } from '@rjsf/core';
+import Form from '@rjsf/core/lib/components/Form.js';
+import withTheme from '@rjsf/core/lib/withTheme.js';
 import { getDefaultFormState, type CustomValidator, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';

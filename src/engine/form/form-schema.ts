@@ -43,7 +43,7 @@ const CHOICE_WIDGETS = new Set(['radio', 'select']);
 const MAX_RANGE_CHOICES = 20;
 
 /**
- * An integer with a small `minimum`..`maximum` shown by a choice widget (a juror's round as radio
+ * An integer with a small `minimum`..`maximum` shown by a choice widget (a round of judging as radio
  * buttons) gets that range as its `enum`, so each value is an option, labelled like any enum value
  * ('Round 1', 'Babak 1'). Other fields are unchanged.
  */

@@ -20,7 +20,7 @@ import { SavedViews } from './saved-views.js';
 import { useEntityList, type EntityListController } from './use-entity-list.js';
 
 /**
- * The empty list: the descriptor's empty text ('No contests found'), then its hint, and with a
+ * The empty list: the descriptor's empty text ('No records found'), then its hint, and with a
  * filter applied the filtered hint and a 'Clear all filters' link back to the unfiltered list.
  */
 function EmptyList({ list }: { list: EntityListController }): ReactElement {

@@ -7,7 +7,7 @@ export const MAX_TYPED_ID = 2_147_483_647;
 export type TypedIdProblem = 'tooLong' | 'notDigits' | 'notPositive' | 'tooLarge';
 
 /**
- * Checks an ID typed in a reference filter (spec: 'customer ID used only if a positive integer'):
+ * Checks an ID typed in a reference filter (an ID is used only if it is a positive integer):
  * its length first, then its form. Empty text is no filter. Gives the ID as the URL carries it.
  */
 export function checkTypedId(text: string): { value: string } | { problem: TypedIdProblem } {

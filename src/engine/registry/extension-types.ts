@@ -2,7 +2,7 @@ import type { TemplatesType, Widget } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import type { ExtensionNames } from '../../shared/descriptor/extension-names.js';
 import type { Action, ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
-import type { Role } from '../../shared/roles.js';
+import type { Role, RoleDeclaration } from '../../shared/roles.js';
 import type { CellComponent } from '../cells/cell-types.js';
 import type { entityPaths } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
@@ -160,6 +160,11 @@ export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
   filterInputs?: Readonly<Record<NamesOf<N, 'filterInputs'>, FilterInputComponent>>;
   /** Row actions, by a descriptor's `list.actions`. */
   rowActions?: Readonly<Record<NamesOf<N, 'rowActions'>, RowActionDefinition>>;
+  /**
+   * Roles the feature declares (`registerRoles`: the same declarations its server face registers):
+   * the guards, `homePathFor` and the parts' `roles` read them.
+   */
+  roles?: readonly RoleDeclaration[];
   /** Workflow screens, by path. */
   screens?: readonly RegisteredScreen[];
   /** Routes shown as titled placeholders while no descriptor claims them. */

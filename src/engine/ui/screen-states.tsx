@@ -17,7 +17,7 @@ export function LoadingState({ label }: { label?: string }): ReactElement {
 
 /**
  * The red inline error box, optionally with a heading above the message ('Error loading
- * contests') and a way back.
+ * records') and a way back.
  */
 export function ErrorState(props: { message: ReactNode; title?: ReactNode; back?: { to: string; label: string } }): ReactElement {
   return (

@@ -42,7 +42,7 @@ const SPEC_CURRENCIES: readonly CurrencyOption[] = [
   currency('CHF', 'Swiss Franc', '🇨🇭'),
   currency('NZD', 'New Zealand Dollar', '🇳🇿'),
   currency('MYR', 'Ringgit', 'myr', 2, '/flags/my.svg'),
-  // Beyond the spec's list: an Indonesian programme awards prizes in rupiah, which has no minor unit in use.
+  // Beyond the spec's list: an Indonesian programme gives prizes in rupiah, which has no minor unit in use.
   currency('IDR', 'Indonesian Rupiah', '🇮🇩', 0),
 ];
 

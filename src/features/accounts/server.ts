@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registerRoles } from '../../shared/roles.js';
 import type { ServerFeature } from '../../server/index.js';
+import { registerRoles } from '../../shared/roles.js';
 import { accountRoles } from './index.js';
 import { accountRoutes } from './server/account-routes.js';
 import { accounts as accountsMigration } from './server/migrations/002-accounts.js';

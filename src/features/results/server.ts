@@ -1,6 +1,6 @@
 import type { ServerFeature } from '../../server/index.js';
 import { onExamFinal } from '../judging/server.js';
-import { lockResultsOnExamFinal } from './server/results-actions.js';
+import { lockResultsOnExamFinal } from './server/results-actions.service.js';
 import { resultsTables } from './server/migrations/005-results.js';
 import { resultsRoutes } from './server/results-routes.js';
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { ADMIN_ROLE } from '../../shared/roles.js';
+import type { ClientInfo } from './client-info.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
@@ -45,13 +46,7 @@ export interface AuthContext {
   sid: string;
 }
 
-/** Where a request came from, for throttling, sessions and the audit log. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-  /** The browser's device cookie ({@link Lockout}), when it sent one. */
-  deviceCookie?: string;
-}
+export type { ClientInfo } from './client-info.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const CHALLENGE_ENDED = () =>

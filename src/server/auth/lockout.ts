@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { PRODUCT_ID } from '../../shared/product.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { rateLimited } from '../errors.js';
-import type { ClientInfo } from './auth-service.js';
+import type { ClientInfo } from './client-info.js';
 import { clearThrottle, clientAddressKey, type DelayRule, gateThrottle, hitThrottle, restartThrottleWindow, type ThrottleRule, unhitThrottle } from './throttle.js';
 
 /** The cookie that tells a browser which accounts have signed in from it (HttpOnly, signed). */

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import type { EntityRegistry } from './context.js';
 
 /**
  * One row per entity table, `version` raised by a statement-level trigger on every insert, update,
@@ -14,7 +13,7 @@ export const DATA_VERSIONS_TABLE = 'entity_data_versions';
  * target (for includes and relation filters) and every entity a computed field counts, followed
  * transitively (a contest's customer's company). Sorted, without repeats.
  */
-export function dependencyTables(entity: LoadedEntity, registry: EntityRegistry): string[] {
+export function dependencyTables(entity: LoadedEntity, registry: { readonly byName: ReadonlyMap<string, LoadedEntity> }): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
     const current = registry.byName.get(name);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { type EntityRegistry, type SystemTables, validationFailed } from '../../../server/index.js';
 import { MAX_RECORD_ID } from '../../../shared/record-id.js';
 import { type Role, roleLinks } from '../../../shared/roles.js';
-import { type EntityRegistry, type SystemTables, validationFailed } from '../../../server/index.js';
 
 type Db = Kysely<SystemTables>;
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { roleNames } from '../../../shared/roles.js';
 import {
   authUserSchema,
   badRequest,
@@ -12,6 +11,7 @@ import {
   object,
   passwordMessages,
 } from '../../../server/index.js';
+import { roleNames } from '../../../shared/roles.js';
 import { linkBodyMessages, linkBodyProperties } from './account-links.js';
 import { type AccountChanges, AccountsAdmin, type InviteInput, type RegisterInput } from './accounts-admin.js';
 
@@ -86,20 +86,30 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => ({ data: await admin.update(request.user, accountId(request), request.body, clientOf(request)) }),
   );
 
-  app.post('/accounts/:id/resend', { schema: oneAccount }, async (request) => ({ data: await admin.resend(request.user, accountId(request), clientOf(request)) }));
-  app.post('/accounts/:id/disable', { schema: oneAccount }, async (request) => ({ data: await admin.disable(request.user, accountId(request), clientOf(request)) }));
-  app.post('/accounts/:id/enable', { schema: oneAccount }, async (request) => ({ data: await admin.enable(request.user, accountId(request), clientOf(request)) }));
-  app.get(
-    '/accounts/:id/sessions',
-    { schema: { params: idParams, response: { 200: data({ type: 'array', items: signInSchema }) } } },
-    async (request) => ({ data: await admin.history(accountId(request)) }),
-  );
+  app.post('/accounts/:id/resend', { schema: oneAccount }, async (request) => ({
+    data: await admin.resend(request.user, accountId(request), clientOf(request)),
+  }));
+  app.post('/accounts/:id/disable', { schema: oneAccount }, async (request) => ({
+    data: await admin.disable(request.user, accountId(request), clientOf(request)),
+  }));
+  app.post('/accounts/:id/enable', { schema: oneAccount }, async (request) => ({
+    data: await admin.enable(request.user, accountId(request), clientOf(request)),
+  }));
+  app.get('/accounts/:id/sessions', { schema: { params: idParams, response: { 200: data({ type: 'array', items: signInSchema }) } } }, async (request) => ({
+    data: await admin.history(accountId(request)),
+  }));
 
   app.post<{ Body: RegisterInput }>(
     '/auth/register',
     {
       config: {
-        messages: { name: nameMessages, email: emailMessages, password: passwordMessages, role: { enum: 'validation.role.invalid', type: 'validation.role.invalid' }, ...linkMessages },
+        messages: {
+          name: nameMessages,
+          email: emailMessages,
+          password: passwordMessages,
+          role: { enum: 'validation.role.invalid', type: 'validation.role.invalid' },
+          ...linkMessages,
+        },
       },
       schema: {
         body: object({ name: NAME_SCHEMA, email: EMAIL_SCHEMA, password: NEW_PASSWORD_SCHEMA, role, ...links }, ['name', 'email', 'password']),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { roleNames } from '../../../shared/roles.js';
 import { AccountService, ANY_PASSWORD_SCHEMA, clientOf, codeMessages, object, TWO_FACTOR_CODE_SCHEMA } from '../../../server/index.js';
+import { roleNames } from '../../../shared/roles.js';
 import { ProfileTwoFactor } from './profile-two-factor.js';
 
 const code = TWO_FACTOR_CODE_SCHEMA;
@@ -16,7 +16,10 @@ export async function twoFactorRoutes(app: FastifyInstance) {
 
   app.get(
     '/auth/2fa',
-    { config: anyRole, schema: { response: { 200: data(object({ enabled: { type: 'boolean' }, recoveryCodesLeft: { type: 'integer' } }, ['enabled', 'recoveryCodesLeft'])) } } },
+    {
+      config: anyRole,
+      schema: { response: { 200: data(object({ enabled: { type: 'boolean' }, recoveryCodesLeft: { type: 'integer' } }, ['enabled', 'recoveryCodesLeft'])) } },
+    },
     async (request) => ({ data: await profile.status(request.user) }),
   );
   app.post(
@@ -24,7 +27,9 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     {
       config: anyRole,
       schema: {
-        response: { 200: data(object({ secret: { type: 'string' }, otpauthUrl: { type: 'string' }, qrCode: { type: 'string' } }, ['secret', 'otpauthUrl', 'qrCode'])) },
+        response: {
+          200: data(object({ secret: { type: 'string' }, otpauthUrl: { type: 'string' }, qrCode: { type: 'string' } }, ['secret', 'otpauthUrl', 'qrCode'])),
+        },
       },
     },
     async (request) => ({ data: await profile.begin(request.user) }),
@@ -43,8 +48,14 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   app.post<{ Body: { password: string; code: string } }>(
     '/auth/2fa/disable',
     {
-      config: { ...anyRole, messages: { code: codeMessages, password: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' } } },
-      schema: { body: object({ password: ANY_PASSWORD_SCHEMA, code }, ['password', 'code']), response: { 204: { type: 'null', description: 'Two-factor is off.' } } },
+      config: {
+        ...anyRole,
+        messages: { code: codeMessages, password: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' } },
+      },
+      schema: {
+        body: object({ password: ANY_PASSWORD_SCHEMA, code }, ['password', 'code']),
+        response: { 204: { type: 'null', description: 'Two-factor is off.' } },
+      },
     },
     async (request, reply) => {
       await profile.disable(request.user, request.body, clientOf(request));

@@ -1,13 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { hookFor } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { writeAudit } from '../../../server/index.js';
-import type { SystemTables } from '../../../server/index.js';
 import { AppError } from '../../../server/index.js';
 import { type OperationContext, storedFields } from '../../../server/index.js';
 import { runBeforeWrite, toColumnValues, uniqueConflict } from '../../../server/index.js';
 import { parseImportFile } from './import-file.js';
+import { type DataioDb, dataioDb, type EntityDb, entityDb, type ImportJobsTable } from './tables.js';
 import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf } from './import-rows.js';
 
 /** How an import treats invalid rows: refuse the whole file, or import the others. */
@@ -80,7 +80,7 @@ export const liveImports = new Map<number, LiveProgress>();
  * older than {@link STALE_SECONDS}. Their rows were never committed: the job's writes and its
  * final status share one transaction.
  */
-export async function failStaleImports(db: Kysely<any>, all = false): Promise<void> {
+export async function failStaleImports(db: DataioDb, all = false): Promise<void> {
   let query = db
     .updateTable('import_jobs')
     .set({ status: 'failed', error: 'dataio.import.errors.interrupted', phase: null, finished_at: sql`now()` })
@@ -93,7 +93,7 @@ export async function failStaleImports(db: Kysely<any>, all = false): Promise<vo
  * Copies a running job's progress to its row every {@link HEARTBEAT_MS} (outside the job's
  * transaction) and picks up a cancel request another server wrote there. Returns the stop.
  */
-export function startHeartbeat(db: Kysely<any>, jobId: number, live: LiveProgress): () => void {
+export function startHeartbeat(db: DataioDb, jobId: number, live: LiveProgress): () => void {
   let busy = false;
   const beat = async () => {
     if (busy) return;
@@ -119,7 +119,7 @@ export function startHeartbeat(db: Kysely<any>, jobId: number, live: LiveProgres
 }
 
 /** Reads the stored records the file's keys name, as `lower(key) → { id, record }`. */
-export async function storedByKey(entity: LoadedEntity, key: string, keys: readonly string[], db: Kysely<any>) {
+export async function storedByKey(entity: LoadedEntity, key: string, keys: readonly string[], db: EntityDb) {
   const found = new Map<string, { id: number; record: Record<string, unknown> }>();
   const unique = [...new Set(keys)];
   for (let i = 0; i < unique.length; i += KEY_LOOKUP) {
@@ -141,7 +141,7 @@ const rowLocal = (entity: LoadedEntity) => entity.descriptor.hooks.beforeWrite.e
 type PreparedRow = CheckedRow & { prepared?: Promise<void> };
 
 /** Writes one batch of checked rows: hooks as the forms run them (bulk variant), then the rows. */
-async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx: Kysely<any>): Promise<{ created: number; updated: number }> {
+async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx: EntityDb): Promise<{ created: number; updated: number }> {
   const table = entity.descriptor.table;
   const creates = rows.filter((row) => row.id === undefined);
   const updates = rows.filter((row) => row.id !== undefined);
@@ -196,10 +196,11 @@ export interface ImportJobInput {
  */
 export async function runImport(input: ImportJobInput, ctx: OperationContext, progress: LiveProgress): Promise<void> {
   const { entity, jobId, mode } = input;
-  const db = ctx.db as Kysely<any>;
+  const db = entityDb(ctx.db);
+  const jobs = dataioDb(ctx.db);
   const config = importConfigOf(entity);
-  const finish = (values: Record<string, unknown>) =>
-    db.updateTable('import_jobs').set({ ...values, phase: null, progress_at: sql`now()`, finished_at: sql`now()` }).where('id', '=', jobId).execute();
+  const finish = (values: Updateable<ImportJobsTable>) =>
+    jobs.updateTable('import_jobs').set({ ...values, phase: null, progress_at: sql<Date>`now()`, finished_at: sql<Date>`now()` }).where('id', '=', jobId).execute();
   try {
     const { headers, rows } = await parseImportFile(input.file);
     progress.total = rows.length;
@@ -289,7 +290,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         progress.done = Math.min(valid.length, start + BATCH);
       }
       report.sort((a, b) => a.row - b.row);
-      await writeAudit(trx as unknown as Kysely<SystemTables>, {
+      await writeAudit(trx, {
         action: 'data.import',
         userId: input.userId,
         ip: input.ip,
@@ -297,7 +298,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         entityId: null,
         details: { job: jobId, mode, rows: rows.length, created, updated, failed: report.length },
       });
-      await trx
+      await dataioDb(trx)
         .updateTable('import_jobs')
         .set({
           status: 'done',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import { buildDemoData } from './demo-data.js';
 import { insertRecords } from './insert-records.js';
-import type { EntityRegistry } from '../../../server/index.js';
+import type { EntityRegistry, SystemTables } from '../../../server/index.js';
 
 /** The settings key recording that the first start has dealt with demo data (created or declined). */
 export const DEMO_DATA_SETTING = 'demo_data';
@@ -15,7 +15,7 @@ const LOCK_KEY = 7_301_947_222;
  * and records the outcome in `settings`, so emptying the tables later never brings it back.
  * Returns the start-up note, or undefined when nothing was done.
  */
-export async function createDemoDataOnFirstStart(db: Kysely<any>, registry: EntityRegistry, now = new Date()): Promise<string | undefined> {
+export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, registry: EntityRegistry, now = new Date()): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     const done = await trx.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_SETTING).executeTakeFirst();

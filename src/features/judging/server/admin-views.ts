@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { sameCompany } from '../shared/company-key.js';
+import type { JudgingDb } from './tables.js';
 import { notFound } from '../../../server/index.js';
 
 const COUNTS = sql`count(a.id)::int as total,
@@ -8,19 +9,47 @@ const COUNTS = sql`count(a.id)::int as total,
   count(*) filter (where a.status = 'submitted')::int as submitted,
   count(*) filter (where a.status = 'recused')::int as recused`;
 
+/** Assignments by status: graded is `submitted`; assigned is `total - recused`. */
+export interface ProgressCounts {
+  total: number;
+  assigned: number;
+  in_progress: number;
+  submitted: number;
+  recused: number;
+}
+
+/** Grading progress of one exam, one juror, one category's round. */
+export interface ExamProgressRow extends ProgressCounts {
+  id: number;
+  name: string;
+  round: number;
+  status: string;
+  category_id: number;
+}
+export interface JurorProgressRow extends ProgressCounts {
+  jury_id: number;
+  name: string;
+  round: number;
+}
+export interface CategoryProgressRow extends ProgressCounts {
+  category_id: number;
+  name: string;
+  round: number;
+}
+
 /**
  * Grading progress for admins: assignments by status per exam, per juror and per category and
  * round (all exams, or the one `examId`). Graded is `submitted`; assigned is `total - recused`.
  */
-export async function judgingProgress(db: Kysely<any>, examId?: number) {
+export async function judgingProgress(db: JudgingDb, examId?: number) {
   const onExam = examId ? sql`and a.exam_id = ${examId}` : sql``;
   const [exams, jurors, categories] = await Promise.all([
-    sql`select e.id, e.name, e.round, e.status, e.category_id, ${COUNTS}
+    sql<ExamProgressRow>`select e.id, e.name, e.round, e.status, e.category_id, ${COUNTS}
       from exams e left join assignments a on a.exam_id = e.id ${onExam}
       ${examId ? sql`where e.id = ${examId}` : sql``} group by e.id order by e.round, e.id`.execute(db),
-    sql`select j.id as jury_id, j.name, j.round, ${COUNTS}
+    sql<JurorProgressRow>`select j.id as jury_id, j.name, j.round, ${COUNTS}
       from juries j join assignments a on a.jury_id = j.id ${onExam} group by j.id order by j.name, j.id`.execute(db),
-    sql`select ca.id as category_id, ca.name, e.round, ${COUNTS}
+    sql<CategoryProgressRow>`select ca.id as category_id, ca.name, e.round, ${COUNTS}
       from categories ca join exams e on e.category_id = ca.id join assignments a on a.exam_id = e.id ${onExam}
       group by ca.id, e.round order by ca.name, ca.id, e.round`.execute(db),
   ]);
@@ -31,7 +60,7 @@ export async function judgingProgress(db: Kysely<any>, examId?: number) {
  * The assignment matrix of an exam: its entries (with their submittor's company) and the jurors of
  * its round, the assignments between them, counts per row and column, and the pairs in conflict.
  */
-export async function assignmentMatrix(db: Kysely<any>, examId: number) {
+export async function assignmentMatrix(db: JudgingDb, examId: number) {
   const exam = (await sql<{ id: number; name: string; round: number; status: string; category_id: number }>`
     select id, name, round, status, category_id from exams where id = ${examId}`.execute(db)).rows[0];
   if (!exam) throw notFound('Examination not found.');
@@ -59,7 +88,7 @@ export async function assignmentMatrix(db: Kysely<any>, examId: number) {
 }
 
 /** Jurors with work left (assigned or in progress) in open exams, with how many entries each. */
-export async function jurorsWithWorkLeft(db: Kysely<any>, examId?: number) {
+export async function jurorsWithWorkLeft(db: JudgingDb, examId?: number) {
   return (
     await sql<{ jury_id: number; name: string; email: string; pending: number }>`
       select j.id as jury_id, j.name, j.email, count(*)::int as pending

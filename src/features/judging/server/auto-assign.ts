@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { JudgingDb } from './tables.js';
 import { companyKey } from '../shared/company-key.js';
 
 /** One planned assignment. */
@@ -30,7 +31,7 @@ interface Exam {
  * (ties: lower id), so loads differ by at most one wherever the conflicts allow. Deterministic:
  * the same data give the same plan.
  */
-export async function planAutoAssign(db: Kysely<any>, exam: Exam, perEntry: number): Promise<AutoAssignPlan> {
+export async function planAutoAssign(db: JudgingDb, exam: Exam, perEntry: number): Promise<AutoAssignPlan> {
   const [entries, jurors, existing] = await Promise.all([
     sql<{ id: number; company: string | null }>`
       select c.id, cu.company from contests c left join customers cu on cu.id = c.customer_id

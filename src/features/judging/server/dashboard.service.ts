@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 import type { DashboardData, LatestContest, RoundFigures } from '../shared/dashboard-contract.js';
 import { judgingStatus } from '../shared/judging-status.js';
 import type { EntityRegistry } from '../../../server/index.js';
@@ -12,14 +12,14 @@ const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(
 const submittedOnly = (registry: EntityRegistry) =>
   registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``;
 
-async function countRows(db: Kysely<any>, table: string | undefined): Promise<number> {
+async function countRows(db: QueryExecutorProvider, table: string | undefined): Promise<number> {
   if (!table) return 0;
   const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
 /** For each contest: `in` when shortlisted into a Round 2 exam, `out` when its category was shortlisted without it. */
-async function shortlistStates(db: Kysely<any>, registry: EntityRegistry, rows: Array<{ id: number; category_id: number }>) {
+async function shortlistStates(db: QueryExecutorProvider, registry: EntityRegistry, rows: Array<{ id: number; category_id: number }>) {
   const exams = tableOf(registry, 'exam');
   const states = new Map<number, 'in' | 'out'>();
   if (!exams || rows.length === 0) return states;
@@ -37,7 +37,7 @@ async function shortlistStates(db: Kysely<any>, registry: EntityRegistry, rows: 
   return states;
 }
 
-async function roundFigures(db: Kysely<any>, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
+async function roundFigures(db: QueryExecutorProvider, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
   const juries = tableOf(registry, 'jury');
   const grades = tableOf(registry, 'grade');
   const exams = tableOf(registry, 'exam');
@@ -59,7 +59,7 @@ async function roundFigures(db: Kysely<any>, registry: EntityRegistry): Promise<
   return [figure(1), figure(2)];
 }
 
-async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promise<LatestContest[]> {
+async function latestContests(db: QueryExecutorProvider, registry: EntityRegistry): Promise<LatestContest[]> {
   const contests = tableOf(registry, 'contest');
   if (!contests) return [];
   const customers = tableOf(registry, 'customer');
@@ -106,7 +106,7 @@ async function latestContests(db: Kysely<any>, registry: EntityRegistry): Promis
  * companies), the Round 1 / Round 2 panels (jurors of the round, grades given with the round's
  * examinations) and the latest contests with their jurors and judging state.
  */
-export async function dashboardData(db: Kysely<any>, registry: EntityRegistry): Promise<DashboardData> {
+export async function dashboardData(db: QueryExecutorProvider, registry: EntityRegistry): Promise<DashboardData> {
   const [juries, exams, companies] = await Promise.all(
     ['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name))),
   );

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { conflict } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
+import type { JudgingDb } from './tables.js';
 
 /**
  * An examination's `final` status belongs to judging: the status workflow (`POST /exams/{id}/status`)
@@ -16,7 +16,7 @@ export const finalisedConflict = (exam: { id: number; name: string }) =>
 /** What a handler of {@link onExamFinal} is given. */
 export interface ExamFinalEvent {
   /** The transaction that moves the exam to `final`: the handler writes in it (a throw undoes the move). */
-  db: Kysely<any>;
+  db: JudgingDb;
   registry: EntityRegistry;
   /** The exam, already `final` in this transaction, and the status it had. */
   exam: { id: number; name: string; previousStatus: string };

@@ -1,4 +1,11 @@
-import type { Kysely } from 'kysely';
+import { writeAudit } from '../../../server/index.js';
+import type { JudgingDb } from './tables.js';
+
+/** Who acts, for the audit log. */
+export interface Actor {
+  userId: number;
+  ip: string | null;
+}
 
 /** The judging events written to `audit_log`. */
 export type JudgingAuditAction =
@@ -15,22 +22,12 @@ export type JudgingAuditAction =
   | 'jury.reminders';
 
 /**
- * Appends one judging event to the audit log, in the caller's transaction when given one: who did
- * what to which record, with the details (never a secret).
+ * Appends one judging event to the audit log's hash chain, in the caller's transaction when given
+ * one: who did what to which record, with the details (never a secret).
  */
 export async function writeJudgingAudit(
-  db: Kysely<any>,
+  db: JudgingDb,
   entry: { action: JudgingAuditAction; userId: number; entity: string; entityId: number | string; ip?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      action: entry.action,
-      user_id: entry.userId,
-      entity: entry.entity,
-      entity_id: String(entry.entityId),
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip ?? null,
-    })
-    .execute();
+  await writeAudit(db, { action: entry.action, userId: entry.userId, entity: entry.entity, entityId: entry.entityId, ip: entry.ip ?? null, details: entry.details });
 }

@@ -1,76 +1,76 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Role } from '../../../shared/roles.js';
 import { badRequest, forbidden } from '../../../server/index.js';
 import { parseRecordId } from '../../../server/index.js';
-import { type GradeInput, saveGrade } from './grades.js';
-import { juryIdOfUser, juryWork, recuse } from './jury-portal.js';
+import { type GradeInput, saveGrade } from './grades.service.js';
+import { juryIdOfUser, jurorHeader, juryWork, recuse } from './jury-portal.service.js';
+import { gradeAnswer, gradeBody, idParams, juryMeAnswer, juryQuery, juryWorkAnswer, recuseAnswer, recuseBody, route } from './schemas.js';
+import { judgingDb } from './tables.js';
 
 const JUROR = { roles: ['juror', 'admin'] as Role[] };
-const MAX_ID = 2147483647;
 
 /**
  * The jury portal's API, open to jurors (their own work, blind) and to admins (read
  * only, "view as" any juror with `?jury_id=`). Grades are written only by the assigned juror
- * (see docs/architecture.md, "Blind judging").
+ * (see docs/architecture.md, "Blind judging"). The answers' schemas list the entry's blind fields
+ * only: nothing naming the entrant can leave through them.
  */
 export async function juryRoutes(app: FastifyInstance) {
+  const db = judgingDb(app.db);
   const assignmentId = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('assignment')!, (request.params as { id: string }).id);
   const ownJury = async (request: FastifyRequest) => {
     if (request.user.role !== 'juror') return null;
-    const juryId = await juryIdOfUser(app.db, request.user.id);
+    const juryId = await juryIdOfUser(db, request.user.id);
     if (!juryId) throw forbidden('This account is not linked to a juror.');
     return juryId;
   };
+  const assignment = idParams('Assignment');
 
   app.get<{ Querystring: { jury_id?: number } }>(
     '/jury/assignments',
-    { config: JUROR, schema: { querystring: { type: 'object', additionalProperties: false, properties: { jury_id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } } },
+    {
+      config: JUROR,
+      schema: route("A juror's work, blind: their examinations with progress and each assignment with the entry's content and their own grade. An admin views it read-only with jury_id.", {
+        querystring: juryQuery,
+        response: { 200: juryWorkAnswer },
+      }),
+    },
     async (request) => {
       const own = await ownJury(request);
       const juryId = own ?? request.query.jury_id;
       if (!juryId) throw badRequest('An admin views the portal as a juror: give jury_id.');
       if (own && request.query.jury_id && request.query.jury_id !== own) throw forbidden();
-      return { data: { ...(await juryWork(app.db, juryId)), read_only: own === null } };
+      return { data: { ...(await juryWork(db, juryId)), read_only: own === null } };
     },
   );
 
-  const scoresSchema = { type: 'object', maxProperties: 20, propertyNames: { maxLength: 40 }, additionalProperties: { type: ['number', 'null'] } };
   app.put<{ Body: GradeInput }>(
     '/assignments/:id/grade',
     {
       config: JUROR,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['scores'],
-          properties: { scores: scoresSchema, remarks: { type: ['string', 'null'], maxLength: 2000 }, submit: { type: 'boolean', default: false } },
-        },
-      },
+      schema: route('Save the juror\'s grade of an assignment (a draft, or submitted); the total is computed on the server.', { params: assignment, body: gradeBody, response: { 200: gradeAnswer } }),
     },
     async (request) => {
       const own = await ownJury(request);
       if (own === null) throw forbidden('Only the assigned juror writes a grade; admins view it read-only.');
       const scores = Object.fromEntries(Object.entries(request.body.scores).filter(([, v]) => v !== null)) as Record<string, number>;
-      const grade = await saveGrade(app.db, { assignmentId: assignmentId(request), juryId: own, userId: request.user.id, ip: request.ip, body: { ...request.body, scores } });
+      const grade = await saveGrade(db, { assignmentId: assignmentId(request), juryId: own, userId: request.user.id, ip: request.ip ?? null, body: { ...request.body, scores } });
       return { data: grade };
     },
   );
 
   app.post<{ Body: { reason: string } }>(
     '/assignments/:id/recuse',
-    { config: JUROR, schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', maxLength: 500 } } } } },
+    { config: JUROR, schema: route('Recuse from an assignment, with a reason (the juror, or an admin for them).', { params: assignment, body: recuseBody, response: { 200: recuseAnswer } }) },
     async (request) => {
       const own = await ownJury(request);
-      return { data: await recuse(app.db, { assignmentId: assignmentId(request), juryId: own, reason: request.body.reason, userId: request.user.id, ip: request.ip }) };
+      return { data: await recuse(db, { assignmentId: assignmentId(request), juryId: own, reason: request.body.reason, userId: request.user.id, ip: request.ip ?? null }) };
     },
   );
 
-  // The juror's own account name for the portal header (no other juror's data).
-  app.get('/jury/me', { config: JUROR }, async (request) => {
+  // The juror's own name for the portal header (no other juror's data).
+  app.get('/jury/me', { config: JUROR, schema: route("The signed-in juror's name and round (null for an admin).", { response: { 200: juryMeAnswer } }) }, async (request) => {
     const juryId = await ownJury(request);
-    const row = juryId ? (await sql<{ id: number; name: string; round: number }>`select id, name, round from juries where id = ${juryId}`.execute(app.db)).rows[0] : null;
-    return { data: row ?? null };
+    return { data: juryId ? await jurorHeader(db, juryId) : null };
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
-import type { NotificationsData } from '../../judging/index.js';
+import type { NotificationsData } from '../index.js';
 
 /** Notifications' query keys. */
 const keys = { all: ['notifications'] as const };

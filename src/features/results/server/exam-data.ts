@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import type { AssignmentInput, EntryInput, GradeInput } from '../shared/aggregate.js';
 import { notFound } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
+import { type EntityDb, resultsDb } from './tables.js';
 
 /** The exam record the results need. */
 export interface ExamRow {
@@ -57,7 +58,7 @@ export function gradeShape(registry: EntityRegistry) {
 const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(name)?.descriptor.table;
 
 /** Reads one exam, or throws 404. */
-export async function readExam(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamRow> {
+export async function readExam(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamRow> {
   const table = tableOf(registry, 'exam');
   const row = table ? await db.selectFrom(table).selectAll().where('id', '=', examId).executeTakeFirst() : undefined;
   if (!row) throw notFound(`Examination ${examId} does not exist.`);
@@ -69,12 +70,12 @@ export async function readExam(db: Kysely<any>, registry: EntityRegistry, examId
  * contests that were submitted or approved; any round: the entries shortlisted into it and every
  * contest graded or assigned in it), their grades and assignments, and the jurors' names.
  */
-export async function loadExamData(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamData> {
+export async function loadExamData(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamData> {
   const exam = await readExam(db, registry, examId);
   const shape = gradeShape(registry);
   const categories = tableOf(registry, 'category');
   const category = categories
-    ? ((await db.selectFrom(categories).select('name').where('id', '=', exam.category_id).executeTakeFirst())?.name ?? null)
+    ? (((await db.selectFrom(categories).select('name').where('id', '=', exam.category_id).executeTakeFirst())?.name as string | undefined) ?? null)
     : null;
 
   const grades: GradeInput[] = shape
@@ -104,7 +105,7 @@ export async function loadExamData(db: Kysely<any>, registry: EntityRegistry, ex
       : [];
 
   const contests = tableOf(registry, 'contest')!;
-  const shortlisted = (await sql<{ contest_id: number }>`select contest_id from exam_entries where exam_id = ${examId}`.execute(db)).rows;
+  const shortlisted = await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('exam_id', '=', examId).execute();
   const ids = [...new Set([...grades.map((g) => g.contestId), ...assignments.map((a) => a.contestId), ...shortlisted.map((s) => Number(s.contest_id))])];
   const customers = tableOf(registry, 'customer');
   const campaigns = tableOf(registry, 'campaign');

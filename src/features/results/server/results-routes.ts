@@ -2,11 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ShortlistRequest } from '../shared/results-contract.js';
 import { forbidden, notFound } from '../../../server/index.js';
 import { parseRecordId } from '../../../server/index.js';
-import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from './results-actions.js';
+import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from './results-actions.service.js';
 import { type ExportOptions, exportResults } from './results-export.js';
-import { contestJudging, examResults, resultsOverview } from './results-service.js';
+import { contestJudging, examResults, resultsOverview } from './results.service.js';
+import {
+  awardParams,
+  contestJudgingAnswer,
+  contestParams,
+  examParams,
+  examResultsAnswer,
+  exportAnswer,
+  exportQuery,
+  overrideBody,
+  overviewAnswer,
+  reasonBody,
+  route,
+  shortlistAnswer,
+  shortlistBody,
+} from './schemas.js';
+import { entityDb } from './tables.js';
 
-const reason = { type: 'string', minLength: 3, maxLength: 500 } as const;
 /** The reason's errors by key, in the user's language (`Give a reason of 3 to 500 characters.`). */
 const reasonMessages = { reason: { required: 'judging.errors.reason_length', minLength: 'judging.errors.reason_length', maxLength: 'judging.errors.reason_length', type: 'judging.errors.reason_length' } };
 
@@ -19,58 +34,45 @@ const reasonMessages = { reason: { required: 'judging.errors.reason_length', min
  * - `PUT /exams/{id}/awards/{contestId}` `{award_category_id (null: none), reason}` overrides one award;
  *   `DELETE` with `{reason}` gives the rules' award back;
  * - `POST /exams/{id}/finalise` locks grades and results; `POST /exams/{id}/reopen` `{reason}` unlocks.
- * Every write is audited against the exam.
+ * Every write is audited against the exam (results-actions.service.ts).
  */
 export async function resultsRoutes(app: FastifyInstance) {
+  const db = entityDb(app.db);
   const examEntity = () => {
     const entity = app.entities.byName.get('exam');
     if (!entity) throw notFound('Examinations are not configured.');
     return entity;
   };
   const examId = (request: FastifyRequest) => parseRecordId(examEntity(), (request.params as { id: string }).id);
+  const contestId = (request: FastifyRequest, param: 'id' | 'contestId') => parseRecordId(app.entities.byName.get('contest')!, (request.params as Record<string, string>)[param]);
   const actor = (request: FastifyRequest): Actor => {
     if (request.user?.role !== 'admin') throw forbidden();
     return { userId: request.user.id, ip: request.ip ?? null };
   };
-  const ctx = () => [app.db, app.entities] as const;
 
-  app.get('/results/overview', async (request) => {
+  app.get('/results/overview', { schema: route("The dashboard's charts over every examination: final scores, juror leniency, grading progress.", { response: { 200: overviewAnswer } }) }, async (request) => {
     actor(request);
-    return { data: await resultsOverview(...ctx()) };
+    return { data: await resultsOverview(db, app.entities) };
   });
 
-  app.get('/contests/:id/judging', async (request) => {
+  app.get('/contests/:id/judging', { schema: route("One contest's judging: its status and its row in each examination it is an entry of.", { params: contestParams, response: { 200: contestJudgingAnswer } }) }, async (request) => {
     actor(request);
-    const id = parseRecordId(app.entities.byName.get('contest')!, (request.params as { id: string }).id);
-    return { data: await contestJudging(...ctx(), id) };
+    return { data: await contestJudging(db, app.entities, contestId(request, 'id')) };
   });
 
-  app.get('/exams/:id/results', async (request) => {
+  app.get('/exams/:id/results', { schema: route("An examination's results: the locked figures once finalised, else computed now.", { params: examParams, response: { 200: examResultsAnswer } }) }, async (request) => {
     actor(request);
-    return { data: await examResults(...ctx(), examId(request)) };
+    return { data: await examResults(db, app.entities, examId(request)) };
   });
 
   app.get<{ Querystring: { format: 'csv' | 'xlsx'; per: 'entry' | 'juror'; anonymise: boolean; lang: 'en' | 'id' | 'ms' } }>(
     '/exams/:id/results/export',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv' },
-            per: { type: 'string', enum: ['entry', 'juror'], default: 'entry' },
-            anonymise: { type: 'boolean', default: false },
-            lang: { type: 'string', enum: ['en', 'id', 'ms'], default: 'en' },
-          },
-        },
-      },
-    },
+    { schema: route("An examination's results as a CSV or XLSX file, per entry or per juror, anonymised on request, headers in the chosen language.", { params: examParams, querystring: exportQuery, response: { 200: exportAnswer } }) },
     async (request, reply) => {
       actor(request);
       const q = request.query;
       const options: ExportOptions = { format: q.format, per: q.per, anonymise: q.anonymise, language: q.lang };
-      const file = await exportResults(await examResults(...ctx(), examId(request)), options);
+      const file = await exportResults(await examResults(db, app.entities, examId(request)), options);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -80,59 +82,43 @@ export async function resultsRoutes(app: FastifyInstance) {
 
   app.post<{ Body: ShortlistRequest }>(
     '/exams/:id/shortlist',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            top: { type: 'integer', minimum: 1, maximum: 10000 },
-            min_score: { type: 'number', minimum: 0, maximum: 1000 },
-            dry_run: { type: 'boolean' },
-          },
-        },
-      },
-    },
-    async (request) => ({ data: await shortlist(...ctx(), examId(request), request.body ?? {}, actor(request)) }),
+    { schema: route('Shortlist a Round 1 examination\'s top N (or those at or above a score) into its category\'s Round 2; a dry run only tells.', { params: examParams, body: shortlistBody, response: { 200: shortlistAnswer } }) },
+    async (request) => ({ data: await shortlist(db, app.entities, examId(request), request.body ?? {}, actor(request)) }),
   );
 
   app.put<{ Params: { id: string; contestId: string }; Body: { award_category_id: number | null; reason: string } }>(
     '/exams/:id/awards/:contestId',
-    {
-      config: { messages: reasonMessages },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['award_category_id', 'reason'],
-          properties: { award_category_id: { type: ['integer', 'null'], minimum: 1 }, reason },
-        },
-      },
-    },
+    { config: { messages: reasonMessages }, schema: route("Override one entry's award (null: no award), with a reason.", { params: awardParams, body: overrideBody, response: { 200: examResultsAnswer } }) },
     async (request) => {
       const who = actor(request);
-      const contestId = parseRecordId(app.entities.byName.get('contest')!, request.params.contestId);
-      await overrideAward(...ctx(), examId(request), contestId, { awardId: request.body.award_category_id, reason: request.body.reason.trim() }, who);
-      return { data: await examResults(...ctx(), examId(request)) };
+      const contest = contestId(request, 'contestId');
+      const id = examId(request);
+      await overrideAward(db, app.entities, id, contest, { awardId: request.body.award_category_id, reason: request.body.reason.trim() }, who);
+      return { data: await examResults(db, app.entities, id) };
     },
   );
 
   app.delete<{ Params: { id: string; contestId: string }; Body: { reason: string } }>(
     '/exams/:id/awards/:contestId',
-    { config: { messages: reasonMessages }, schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
+    { config: { messages: reasonMessages }, schema: route('Give an entry back the award the rules give it, with a reason.', { params: awardParams, body: reasonBody, response: { 200: examResultsAnswer } }) },
     async (request) => {
       const who = actor(request);
-      const contestId = parseRecordId(app.entities.byName.get('contest')!, request.params.contestId);
-      await overrideAward(...ctx(), examId(request), contestId, { awardId: undefined, reason: request.body.reason.trim() }, who);
-      return { data: await examResults(...ctx(), examId(request)) };
+      const contest = contestId(request, 'contestId');
+      const id = examId(request);
+      await overrideAward(db, app.entities, id, contest, { awardId: undefined, reason: request.body.reason.trim() }, who);
+      return { data: await examResults(db, app.entities, id) };
     },
   );
 
-  app.post('/exams/:id/finalise', async (request) => ({ data: await finaliseExam(...ctx(), examId(request), actor(request)) }));
+  app.post(
+    '/exams/:id/finalise',
+    { schema: route("Finalise an examination: its results as they are now are locked, and so are its grades.", { params: examParams, response: { 200: examResultsAnswer } }) },
+    async (request) => ({ data: await finaliseExam(db, app.entities, examId(request), actor(request)) }),
+  );
 
   app.post<{ Body: { reason: string } }>(
     '/exams/:id/reopen',
-    { config: { messages: reasonMessages }, schema: { body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason } } } },
-    async (request) => ({ data: await reopenExam(...ctx(), examId(request), request.body.reason.trim(), actor(request)) }),
+    { config: { messages: reasonMessages }, schema: route('Reopen a finalised examination, with a reason: its results are computed again and its grades unlock.', { params: examParams, body: reasonBody, response: { 200: examResultsAnswer } }) },
+    async (request) => ({ data: await reopenExam(db, app.entities, examId(request), request.body.reason.trim(), actor(request)) }),
   );
 }

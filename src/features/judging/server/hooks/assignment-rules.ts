@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { type AssignmentRule, assignmentViolations, RULE_MESSAGES, RULE_PATHS } from '../../shared/assignment-rules.js';
 import type { FieldError } from '../../../../shared/api-contract.js';
 import type { BeforeWriteHook } from '../../../../shared/extension/server-hooks.js';
+import type { JudgingDb } from '../tables.js';
 
 /** The ids of one assignment. */
 export interface AssignmentIds {
@@ -11,7 +12,7 @@ export interface AssignmentIds {
 }
 
 /** The rules the assignment would break, read from the database (missing records break nothing here: their foreign keys refuse them). */
-export async function checkAssignment(db: Kysely<any>, ids: AssignmentIds): Promise<AssignmentRule[]> {
+export async function checkAssignment(db: JudgingDb, ids: AssignmentIds): Promise<AssignmentRule[]> {
   const { rows } = await sql<{
     e_category: number; e_round: number; e_status: string; c_category: number; c_company: string | null;
     j_round: number; j_active: boolean; j_company: string | null; recused: boolean;

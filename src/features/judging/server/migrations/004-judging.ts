@@ -6,7 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * type it expects. (`users.jury_id` comes from 002-accounts.)
  */
 export const migration004Judging: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     const { rows } = await sql<{ data_type: string }>`
       select data_type from information_schema.columns
       where table_schema = current_schema() and table_name = 'exams' and column_name = 'criteria'`.execute(db);

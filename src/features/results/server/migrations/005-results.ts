@@ -6,7 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * Exams and contests are entity tables (synced after migrations), so these hold plain ids.
  */
 export const resultsTables: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('exam_entries')
       .addColumn('exam_id', 'integer', (c) => c.notNull())
@@ -37,7 +37,7 @@ export const resultsTables: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('exam_locks').execute();
     await db.schema.dropTable('award_overrides').execute();
     await db.schema.dropTable('exam_entries').execute();

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { aggregateExam, round2 } from '../shared/aggregate.js';
 import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awards.js';
 import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
@@ -7,30 +7,38 @@ import { judgingStatus } from '../../judging/index.js';
 import { finalisedConflict } from '../../judging/server.js';
 import type { EntityRegistry } from '../../../server/index.js';
 import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
+import { type EntityDb, resultsDb } from './tables.js';
 
 /** Reads the lock of a finalised exam, or null. */
-export async function examLock(db: Kysely<any>, examId: number) {
-  const row = await db.selectFrom('exam_locks').selectAll().where('exam_id', '=', examId).executeTakeFirst();
-  return row ? { results: (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as ExamResultsData, at: new Date(row.created_at).toISOString(), by: row.user_id as number | null } : null;
+export async function examLock(db: EntityDb, examId: number) {
+  const row = await resultsDb(db).selectFrom('exam_locks').selectAll().where('exam_id', '=', examId).executeTakeFirst();
+  return row ? { results: (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as ExamResultsData, at: new Date(row.created_at).toISOString(), by: row.user_id } : null;
 }
 
 /** Throws judging's 409 (`finalisedConflict`) when the exam is finalised (grades, awards, shortlist into it). */
-export async function assertExamNotFinal(db: Kysely<any>, exam: { id: number; name: string; status?: string }): Promise<void> {
+export async function assertExamNotFinal(db: EntityDb, exam: { id: number; name: string; status?: string }): Promise<void> {
   if (exam.status === 'final') throw finalisedConflict(exam);
-  const row = await db.selectFrom('exam_locks').select('exam_id').where('exam_id', '=', exam.id).executeTakeFirst();
+  const row = await resultsDb(db).selectFrom('exam_locks').select('exam_id').where('exam_id', '=', exam.id).executeTakeFirst();
   if (row) throw finalisedConflict(exam);
 }
 
 /** The award categories' rules, when that entity is configured. */
-export async function awardRules(db: Kysely<any>, registry: EntityRegistry): Promise<AwardRule[]> {
+export async function awardRules(db: EntityDb, registry: EntityRegistry): Promise<AwardRule[]> {
   const table = registry.byName.get('award_category')?.descriptor.table;
   if (!table) return [];
   const rows = await db.selectFrom(table).select(['id', 'name', 'rank', 'rule', 'top_n', 'min_score']).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), rank: Number(r.rank), top_n: r.top_n === null ? null : Number(r.top_n), min_score: r.min_score === null ? null : Number(r.min_score) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name as string,
+    rank: Number(r.rank),
+    rule: r.rule as AwardRule['rule'],
+    top_n: r.top_n === null ? null : Number(r.top_n),
+    min_score: r.min_score === null ? null : Number(r.min_score),
+  }));
 }
 
 /** Whether the exam is its category's final round (no exam of the category has a later round): awards come from it. */
-async function isFinalRound(db: Kysely<any>, registry: EntityRegistry, exam: ExamRow): Promise<boolean> {
+async function isFinalRound(db: EntityDb, registry: EntityRegistry, exam: ExamRow): Promise<boolean> {
   const table = registry.byName.get('exam')!.descriptor.table;
   const later = await db.selectFrom(table).select('id').where('category_id', '=', exam.category_id).where('round', '>', exam.round).executeTakeFirst();
   return !later;
@@ -51,7 +59,7 @@ export function progressOf(data: ExamData): ProgressPoint[] {
 }
 
 /** Computes the results of an exam from its current grades (ignoring any lock). */
-export async function liveResults(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
+export async function liveResults(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const data = await loadExamData(db, registry, examId);
   const { exam } = data;
   const results = aggregateExam(data.entries, data.grades, data.assignments, { maxScore: exam.max_score });
@@ -59,7 +67,7 @@ export async function liveResults(db: Kysely<any>, registry: EntityRegistry, exa
   // Awards come from the final round's ranking; an admin's override names its award in any round.
   const rules = (await isFinalRound(db, registry, exam)) ? categories : [];
   const overrides: AwardOverride[] = (
-    await db.selectFrom('award_overrides').select(['contest_id', 'award_category_id', 'reason']).where('exam_id', '=', examId).execute()
+    await resultsDb(db).selectFrom('award_overrides').select(['contest_id', 'award_category_id', 'reason']).where('exam_id', '=', examId).execute()
   ).map((o) => ({ contestId: Number(o.contest_id), awardId: o.award_category_id === null ? null : Number(o.award_category_id), reason: o.reason }));
   const awards = new Map(computeAwards(results.entries, rules, exam.max_score, overrides).map((a) => [a.contestId, a]));
   const nameOf = new Map(categories.map((r) => [r.id, r.name]));
@@ -95,7 +103,7 @@ export async function liveResults(db: Kysely<any>, registry: EntityRegistry, exa
 }
 
 /** The results of an exam: the locked figures once it is finalised, else computed now. */
-export async function examResults(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
+export async function examResults(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const lock = await examLock(db, examId);
   if (lock) {
     // The figures are the stored ones; the exam's name and status are what they are now (the
@@ -109,7 +117,7 @@ export async function examResults(db: Kysely<any>, registry: EntityRegistry, exa
 }
 
 /** Contest ids with at least one grade in the exam. */
-export async function gradedContests(db: Kysely<any>, registry: EntityRegistry, examId: number): Promise<Set<number>> {
+export async function gradedContests(db: EntityDb, registry: EntityRegistry, examId: number): Promise<Set<number>> {
   const table = registry.byName.get('grade')?.descriptor.table;
   if (!table) return new Set();
   const rows = await sql<{ contest_id: number }>`select distinct contest_id from ${sql.table(table)} where exam_id = ${examId}`.execute(db);
@@ -117,7 +125,7 @@ export async function gradedContests(db: Kysely<any>, registry: EntityRegistry, 
 }
 
 /** The dashboard's charts over every exam (see {@link ResultsOverview}). */
-export async function resultsOverview(db: Kysely<any>, registry: EntityRegistry): Promise<ResultsOverview> {
+export async function resultsOverview(db: EntityDb, registry: EntityRegistry): Promise<ResultsOverview> {
   const table = registry.byName.get('exam')?.descriptor.table;
   if (!table) return { exams: [], jurors: [], progress: [] };
   const ids = (await db.selectFrom(table).select('id').orderBy('category_id').orderBy('round').execute()).map((r) => Number(r.id));
@@ -146,7 +154,7 @@ export async function resultsOverview(db: Kysely<any>, registry: EntityRegistry)
 }
 
 /** One contest's judging: its row in the results of every exam of its category it is an entry of. */
-export async function contestJudging(db: Kysely<any>, registry: EntityRegistry, contestId: number): Promise<ContestJudging> {
+export async function contestJudging(db: EntityDb, registry: EntityRegistry, contestId: number): Promise<ContestJudging> {
   const contests = registry.byName.get('contest')!.descriptor.table;
   const exams = registry.byName.get('exam')?.descriptor.table;
   const contest = await db.selectFrom(contests).select(['id', 'status', 'category_id']).where('id', '=', contestId).executeTakeFirst();
@@ -162,6 +170,6 @@ export async function contestJudging(db: Kysely<any>, registry: EntityRegistry, 
   }
   const graded = (round: number) => rows.filter((x) => x.round === round).reduce((n, x) => n + x.entry.submitted, 0);
   const inRoundTwo = rows.some((x) => x.round === 2);
-  const r1Shortlisted = await db.selectFrom('exam_entries').select('contest_id').where('source_exam_id', 'in', ids.length ? ids : [0]).executeTakeFirst();
+  const r1Shortlisted = await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('source_exam_id', 'in', ids.length ? ids : [0]).executeTakeFirst();
   return { contestId, status: judgingStatus(contest.status, graded(1), graded(2), inRoundTwo ? 'in' : r1Shortlisted ? 'out' : undefined), exams: rows };
 }

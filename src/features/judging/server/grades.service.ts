@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { JudgingDb } from './tables.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { finalisedConflict } from './exam-final.js';
-import { writeJudgingAudit } from './judging-audit.js';
+import { type Actor, writeJudgingAudit } from './judging-audit.js';
 
 /** The body of `PUT /api/assignments/{id}/grade`. */
 export interface GradeInput {
@@ -55,8 +56,8 @@ export function scoreErrors(criteria: readonly Criterion[], scores: Record<strin
  * audited in the same transaction.
  */
 export async function saveGrade(
-  db: Kysely<any>,
-  input: { assignmentId: number; juryId: number; userId: number; ip: string; body: GradeInput },
+  db: JudgingDb,
+  input: { assignmentId: number; juryId: number; userId: number; ip: string | null; body: GradeInput },
 ): Promise<GradeRecord> {
   const { body } = input;
   const submit = body.submit === true;
@@ -102,7 +103,7 @@ export async function saveGrade(
 }
 
 /** An admin reopens a submitted grade: back to draft, its assignment back to in progress (audited). */
-export async function reopenGrade(db: Kysely<any>, gradeId: number, userId: number, ip: string): Promise<GradeRecord> {
+export async function reopenGrade(db: JudgingDb, gradeId: number, actor: Actor): Promise<GradeRecord> {
   return db.transaction().execute(async (trx) => {
     const grade = (await sql<GradeRecord & { exam_status: string }>`
       select g.*, e.status as exam_status from grades g join exams e on e.id = g.exam_id where g.id = ${gradeId} for update of g`.execute(trx)).rows[0];
@@ -115,7 +116,7 @@ export async function reopenGrade(db: Kysely<any>, gradeId: number, userId: numb
       returning id, assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at, updated_at`.execute(trx)).rows[0]!;
     await sql`update assignments set status = 'in_progress', updated_at = now()
       where exam_id = ${grade.exam_id} and contest_id = ${grade.contest_id} and jury_id = ${grade.jury_id}`.execute(trx);
-    await writeJudgingAudit(trx, { action: 'grade.reopen', userId, entity: 'grade', entityId: gradeId, ip, details: { previous_status: 'submitted' } });
+    await writeJudgingAudit(trx, { action: 'grade.reopen', userId: actor.userId, entity: 'grade', entityId: gradeId, ip: actor.ip, details: { previous_status: 'submitted' } });
     return saved;
   });
 }

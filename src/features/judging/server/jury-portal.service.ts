@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { JudgingDb } from './tables.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { writeJudgingAudit } from './judging-audit.js';
 
@@ -10,17 +11,23 @@ import { writeJudgingAudit } from './judging-audit.js';
 export const BLIND_ENTRY_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi', 'logo_url', 'campaign_kv_url', 'video_link'] as const;
 
 /** The jury record of a signed-in juror account, or null. */
-export async function juryIdOfUser(db: Kysely<any>, userId: number): Promise<number | null> {
-  const row = (await sql<{ jury_id: number | null }>`select jury_id from users where id = ${userId}`.execute(db)).rows[0];
+export async function juryIdOfUser(db: JudgingDb, userId: number): Promise<number | null> {
+  // `jury_id` is the juror role's link column (accounts' migration), not one of the typed system columns.
+  const row = await db.selectFrom('users').select(sql<number | null>`jury_id`.as('jury_id')).where('id', '=', userId).executeTakeFirst();
   return row?.jury_id ?? null;
+}
+
+/** A juror's name and round for the portal's header, or null. */
+export async function jurorHeader(db: JudgingDb, juryId: number) {
+  return (await db.selectFrom('juries').select(['id', 'name', 'round']).where('id', '=', juryId).executeTakeFirst()) ?? null;
 }
 
 /**
  * One juror's work, blind: their exams (open, closed or final) with progress, and each assignment
  * with the entry's content and the juror's own grade. Nothing names the entrant.
  */
-export async function juryWork(db: Kysely<any>, juryId: number) {
-  const juror = (await sql<{ id: number; name: string }>`select id, name from juries where id = ${juryId}`.execute(db)).rows[0];
+export async function juryWork(db: JudgingDb, juryId: number) {
+  const juror = await db.selectFrom('juries').select(['id', 'name']).where('id', '=', juryId).executeTakeFirst();
   if (!juror) throw notFound('Juror not found.');
   const exams = (
     await sql<{ id: number; name: string; round: number; status: string; max_score: number; criteria: unknown; opens_at: unknown; closes_at: unknown; category: string | null }>`
@@ -64,7 +71,7 @@ export async function juryWork(db: Kysely<any>, juryId: number) {
  * `recused`, a draft grade is dropped, and the entry is free for another juror (this one can never
  * be assigned it again). A submitted grade must be reopened first.
  */
-export async function recuse(db: Kysely<any>, input: { assignmentId: number; juryId: number | null; reason: string; userId: number; ip: string }) {
+export async function recuse(db: JudgingDb, input: { assignmentId: number; juryId: number | null; reason: string; userId: number; ip: string | null }) {
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > 500) {
     throw validationFailed([{ path: 'reason', keyword: 'length', messageKey: 'judging.errors.reason_length', params: { min: 3, max: 500 } }]);

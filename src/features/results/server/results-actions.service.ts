@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { SystemTables } from '../../../server/index.js';
 import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
 import { writeAudit } from '../../../server/index.js';
 import { conflict, notFound, validationFailed } from '../../../server/index.js';
 import { runBeforeWrite, toColumnValues } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
-import { readExam } from './exam-data.js';
-import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results-service.js';
 import { type ExamFinalHandler, finalisedConflict } from '../../judging/server.js';
+import { readExam } from './exam-data.js';
+import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results.service.js';
+import { type EntityDb, entityDb, resultsDb } from './tables.js';
 
 /** Who acts, for the audit log. */
 export interface Actor {
@@ -21,7 +20,7 @@ const statusEnum = (registry: EntityRegistry): unknown[] => {
 };
 
 /** The Round 2 exam of a category, or null. */
-async function roundTwoExam(db: Kysely<any>, registry: EntityRegistry, categoryId: number) {
+async function roundTwoExam(db: EntityDb, registry: EntityRegistry, categoryId: number) {
   const table = registry.byName.get('exam')!.descriptor.table;
   const row = await db.selectFrom(table).select('id').where('category_id', '=', categoryId).where('round', '=', 2).orderBy('id').executeTakeFirst();
   return row ? readExam(db, registry, Number(row.id)) : null;
@@ -41,7 +40,7 @@ function roundTwoName(name: string, maxLength = Number.POSITIVE_INFINITY): strin
  * Adds the selected entries, removes entries no longer selected, but keeps (and reports) an entry
  * that already has a Round 2 grade. Running it again with the same rule changes nothing.
  */
-export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examId: number, body: ShortlistRequest, actor: Actor): Promise<ShortlistResult> {
+export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: number, body: ShortlistRequest, actor: Actor): Promise<ShortlistResult> {
   const source = await readExam(db, registry, examId);
   if (source.round !== 1) throw conflict(`Shortlisting starts from a Round 1 examination; "${source.name}" is Round ${source.round}.`);
   const hasTop = body.top !== undefined;
@@ -77,7 +76,7 @@ export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examI
   }
 
   const current = target
-    ? new Set((await db.selectFrom('exam_entries').select('contest_id').where('exam_id', '=', target.id).execute()).map((r) => Number(r.contest_id)))
+    ? new Set((await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('exam_id', '=', target.id).execute()).map((r) => r.contest_id))
     : new Set<number>();
   const graded = target ? await gradedContests(db, registry, target.id) : new Set<number>();
   const chosen = new Set(selected);
@@ -89,10 +88,10 @@ export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examI
   if (!dryRun && target && (added.length || removed.length || createdExam)) {
     await db.transaction().execute(async (trx) => {
       if (added.length) {
-        await trx.insertInto('exam_entries').values(added.map((contest_id) => ({ exam_id: target!.id, contest_id, source_exam_id: examId, added_by: actor.userId }))).execute();
+        await resultsDb(trx).insertInto('exam_entries').values(added.map((contest_id) => ({ exam_id: target!.id, contest_id, source_exam_id: examId, added_by: actor.userId }))).execute();
       }
-      if (removed.length) await trx.deleteFrom('exam_entries').where('exam_id', '=', target!.id).where('contest_id', 'in', removed).execute();
-      await writeAudit(trx as unknown as Kysely<SystemTables>, {
+      if (removed.length) await resultsDb(trx).deleteFrom('exam_entries').where('exam_id', '=', target!.id).where('contest_id', 'in', removed).execute();
+      await writeAudit(trx, {
         action: 'results.shortlist',
         userId: actor.userId,
         ip: actor.ip,
@@ -107,7 +106,7 @@ export async function shortlist(db: Kysely<any>, registry: EntityRegistry, examI
 
 /** Sets (or with `awardId` undefined, clears) an admin's override of one entry's award; audited with its reason. */
 export async function overrideAward(
-  db: Kysely<any>,
+  db: EntityDb,
   registry: EntityRegistry,
   examId: number,
   contestId: number,
@@ -125,12 +124,12 @@ export async function overrideAward(
     if (!found) throw validationFailed([{ path: 'award_category_id', keyword: 'exists', messageKey: 'results.errors.unknownAward', params: {} }]);
   }
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('award_overrides').selectAll().where('exam_id', '=', examId).where('contest_id', '=', contestId).executeTakeFirst();
-    await trx.deleteFrom('award_overrides').where('exam_id', '=', examId).where('contest_id', '=', contestId).execute();
+    const before = await resultsDb(trx).selectFrom('award_overrides').selectAll().where('exam_id', '=', examId).where('contest_id', '=', contestId).executeTakeFirst();
+    await resultsDb(trx).deleteFrom('award_overrides').where('exam_id', '=', examId).where('contest_id', '=', contestId).execute();
     if (change.awardId !== undefined) {
-      await trx.insertInto('award_overrides').values({ exam_id: examId, contest_id: contestId, award_category_id: change.awardId, reason: change.reason, user_id: actor.userId }).execute();
+      await resultsDb(trx).insertInto('award_overrides').values({ exam_id: examId, contest_id: contestId, award_category_id: change.awardId, reason: change.reason, user_id: actor.userId }).execute();
     }
-    await writeAudit(trx as unknown as Kysely<SystemTables>, {
+    await writeAudit(trx, {
       action: 'results.award_override',
       userId: actor.userId,
       ip: actor.ip,
@@ -150,11 +149,11 @@ export async function overrideAward(
  * Stores the exam's results as they are now in `exam_locks` (answered from then on) and audits
  * `results.finalise`, in the caller's transaction. 409 when a lock exists already.
  */
-async function lockResults(trx: Kysely<any>, registry: EntityRegistry, exam: { id: number; name: string; previousStatus: string }, actor: Actor): Promise<void> {
+async function lockResults(trx: EntityDb, registry: EntityRegistry, exam: { id: number; name: string; previousStatus: string }, actor: Actor): Promise<void> {
   if (await examLock(trx, exam.id)) throw finalisedConflict(exam);
   const results = await liveResults(trx, registry, exam.id);
-  await trx.insertInto('exam_locks').values({ exam_id: exam.id, results: JSON.stringify(results), user_id: actor.userId }).execute();
-  await writeAudit(trx as unknown as Kysely<SystemTables>, {
+  await resultsDb(trx).insertInto('exam_locks').values({ exam_id: exam.id, results: JSON.stringify(results), user_id: actor.userId }).execute();
+  await writeAudit(trx, {
     action: 'results.finalise',
     userId: actor.userId,
     ip: actor.ip,
@@ -169,7 +168,7 @@ async function lockResults(trx: Kysely<any>, registry: EntityRegistry, exam: { i
  * answered from then on, and grades, awards and shortlists into it answer 409. When the exam's
  * status has a `final` value it is set.
  */
-export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, examId: number, actor: Actor) {
+export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examId: number, actor: Actor) {
   const exam = await readExam(db, registry, examId);
   await assertExamNotFinal(db, exam);
   if (statusEnum(registry).includes('closed') && exam.status !== 'closed') {
@@ -187,18 +186,18 @@ export async function finaliseExam(db: Kysely<any>, registry: EntityRegistry, ex
  * Judging's status workflow moved an exam to `final` (registered with judging's `onExamFinal`):
  * the results snapshot is stored in the same transaction, as `POST /exams/{id}/finalise` stores it.
  */
-export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, actor }) => lockResults(db, registry, exam, actor);
+export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, actor }) => lockResults(entityDb(db), registry, exam, actor);
 
 /** Reopens a finalised exam, with a reason (audited); its status goes back to `closed` when it was `final`. */
-export async function reopenExam(db: Kysely<any>, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
+export async function reopenExam(db: EntityDb, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
   const exam = await readExam(db, registry, examId);
   const lock = await examLock(db, examId);
   if (!lock && exam.status !== 'final') throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('exam_locks').where('exam_id', '=', examId).execute();
+    await resultsDb(trx).deleteFrom('exam_locks').where('exam_id', '=', examId).execute();
     if (exam.status === 'final') await trx.updateTable(table).set({ status: 'closed', updated_at: new Date() }).where('id', '=', examId).execute();
-    await writeAudit(trx as unknown as Kysely<SystemTables>, {
+    await writeAudit(trx, {
       action: 'results.reopen',
       userId: actor.userId,
       ip: actor.ip,
