@@ -1,6 +1,6 @@
-import { Suspense, type ReactElement } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import type { RegisteredPart } from '../engine/registry/index.js';
-import { preloadable, type Preloadable } from './preloadable.js';
+import { type Preloadable, preloadable } from './preloadable.js';
 
 const components = new WeakMap<RegisteredPart, Preloadable<object>>();
 
@@ -26,7 +26,15 @@ export function partsFor(parts: readonly RegisteredPart[], role: string | undefi
  */
 export function preloadParts(parts: readonly RegisteredPart[], role: string | undefined): Promise<unknown> {
   const shown = role === undefined ? parts : partsFor(parts, role);
-  return Promise.all(shown.filter((part) => !part.deferred).map((part) => partComponent(part).preload().catch(() => undefined)));
+  return Promise.all(
+    shown
+      .filter((part) => !part.deferred)
+      .map((part) =>
+        partComponent(part)
+          .preload()
+          .catch(() => undefined),
+      ),
+  );
 }
 
 /** The parts `role` sees, each in its own Suspense boundary (nothing while one loads). */

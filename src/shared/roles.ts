@@ -46,12 +46,6 @@ const DEFAULT_HOME = '/dashboard';
 const declared = new Map<Role, RoleDeclaration>();
 const names: Role[] = [];
 
-/**
- * The declared roles' names, updated in place as roles are declared: read it when it is used (a
- * guard rendering, a route registering), not into a constant while modules load.
- */
-export const ROLES: readonly Role[] = names;
-
 /** Role names and link columns: lower snake_case. */
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -86,7 +80,10 @@ export function registeredRoles(): readonly RoleDeclaration[] {
   return [...declared.values()];
 }
 
-/** The declared roles' names: what a route open to every signed-in account allows. */
+/**
+ * The declared roles' names: what a route open to every signed-in account allows. Read it when it
+ * is used (a route registering, a guard rendering), not into a constant while modules load.
+ */
 export function roleNames(): Role[] {
   return [...names];
 }

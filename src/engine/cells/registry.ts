@@ -1,6 +1,6 @@
 /**
- * The cells the engine ships, registered by name through `registerExtension` exactly as an
- * application registers its own (`src/extensions/client/index.ts`); the descriptor's `cell` (list
+ * The cells the engine ships, registered by name through `registerExtension` exactly as a
+ * feature registers its own (its client face, `src/features/<name>/client.ts`); the descriptor's `cell` (list
  * column or detail field) picks one. To add a kind to the engine, write the component, add one
  * line here and its name to `CELL_KINDS`.
  */

@@ -1,4 +1,7 @@
 /** The engine's registration API: what the features' client faces (`src/registry/client.ts`) register through. */
+
+export type { CellComponent, CellPlace, CellProps } from '../cells/cell-types.js';
+export type { RowActionLook, RowActionTarget } from '../widgets/row-actions.js';
 export {
   registerExtension,
   registeredDashboardPanels,
@@ -27,5 +30,3 @@ export type {
   RowActionContext,
   RowActionDefinition,
 } from './extension-types.js';
-export type { CellComponent, CellPlace, CellProps } from '../cells/cell-types.js';
-export type { RowActionLook, RowActionTarget } from '../widgets/row-actions.js';

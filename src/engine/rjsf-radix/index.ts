@@ -1,7 +1,7 @@
 /**
  * The Radix Themes theme for RJSF: the widgets and templates the engine ships, registered by name
- * through `registerExtension` exactly as an application registers its own
- * (`src/extensions/client/index.ts`). A uiSchema names a widget (`"ui:widget": "switch"`); the form
+ * through `registerExtension` exactly as a feature registers its own
+ * (its client face, `src/features/<name>/client.ts`). A uiSchema names a widget (`"ui:widget": "switch"`); the form
  * engine passes every registered widget and template to RJSF (`registeredWidgets()`), and
  * `widgetFor(name)` resolves a name to its component. To add a widget to the engine: import it,
  * add one line to `widgets` below (keep the sections) and its name to `WIDGET_NAMES`.

@@ -10,9 +10,7 @@ export const resultsClient: ClientExtension = {
     { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./client/results-screen.js') },
     { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./client/contest-judging-screen.js') },
   ],
-  placeholders: [
-    { path: '/manage-award-category', titleKey: 'pages.titles.manageAwardCategory', descriptionKey: 'pages.placeholder.manageAwardCategory' },
-  ],
+  placeholders: [{ path: '/manage-award-category', titleKey: 'pages.titles.manageAwardCategory', descriptionKey: 'pages.placeholder.manageAwardCategory' }],
   dashboardPanels: [{ id: 'results-charts', order: 40, roles: ['admin'], deferred: true, load: () => import('./client/dashboard-charts.js') }],
 };
 

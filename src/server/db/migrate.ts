@@ -13,9 +13,13 @@ const coreMigrations: Record<string, Migration> = {
   '006-history': history,
 };
 
-/** Every migration: the server's and the registered features' (see `../features.ts`). */
+/** Every migration, the server's and the registered features' (see `../features.ts`), by name in the order they run. */
 export function allMigrations(): Record<string, Migration> {
-  return { ...coreMigrations, ...featureMigrations() };
+  const features = featureMigrations();
+  const clash = Object.keys(features).find((name) => Object.hasOwn(coreMigrations, name));
+  if (clash) throw new Error(`The migration "${clash}" is both the server's and a feature's.`);
+  const all: Record<string, Migration> = { ...coreMigrations, ...features };
+  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
 }
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
 import type { AccountSummary, SignInRecord, TwoFactorEnrolment } from '../../../shared/api-contract.js';
 
@@ -32,14 +32,18 @@ export const signInsOptions = (id: number) =>
 
 /** The signed-in user's two-factor sign-in (`GET /api/auth/2fa`). */
 export const twoFactorStatusOptions = () =>
-  queryOptions({ queryKey: keys.twoFactor, queryFn: ({ signal }) => http.get<{ data: TwoFactorStatus }>('/auth/2fa', { signal }).then((answer) => answer.data) });
+  queryOptions({
+    queryKey: keys.twoFactor,
+    queryFn: ({ signal }) => http.get<{ data: TwoFactorStatus }>('/auth/2fa', { signal }).then((answer) => answer.data),
+  });
 
 /** Accounts' writes. */
 export const accountsApi = {
   /** Invites an account; the server mails the set-password link. */
   invite: (body: { name: string; email: string; role: InviteRole }) => http.post<{ data: AccountSummary }>('/accounts', body).then((answer) => answer.data),
   /** Disables, enables an account, or sends its invitation again. */
-  act: (id: number, action: 'disable' | 'enable' | 'resend') => http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}).then((answer) => answer.data),
+  act: (id: number, action: 'disable' | 'enable' | 'resend') =>
+    http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}).then((answer) => answer.data),
   /** Starts turning two-factor on: the secret and its QR code. */
   twoFactorSetup: () => http.post<{ data: TwoFactorEnrolment }>('/auth/2fa/setup', {}).then((answer) => answer.data),
   /** Turns two-factor on with a first code; answers the recovery codes (shown once). */

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 
@@ -78,7 +78,8 @@ export const importJobOptions = (id: number) =>
 /** The import's requests; each that changes a job answers it. */
 export const dataioApi = {
   /** Stores a CSV or XLSX file for an import of `entity`. */
-  upload: (entity: string, file: File) => http.upload<{ data: Upload }>('/imports', file, { query: { entity, filename: file.name } }).then((answer) => answer.data),
+  upload: (entity: string, file: File) =>
+    http.upload<{ data: Upload }>('/imports', file, { query: { entity, filename: file.name } }).then((answer) => answer.data),
   /** Checks every row with `mapping` and `fixes`. */
   preview: (uploadId: number, mapping: Array<string | null>, fixes: Fixes) =>
     http.post<{ data: Preview }>(`/imports/${uploadId}/preview`, { mapping, fixes }).then((answer) => answer.data),

@@ -155,7 +155,7 @@ export async function* exportBatches(
 ): AsyncGenerator<Record<string, unknown>[]> {
   const batch = options.batch ?? EXPORT_BATCH;
   if (options.cursor) {
-    yield* cursorBatches(ctx.db as Kysely<any>, exportQuery(entity, parsed, columns, ctx).compile(), batch);
+    yield* cursorBatches(ctx.db, exportQuery(entity, parsed, columns, ctx).compile(), batch);
     return;
   }
   const { sort, direction } = parsed;
@@ -179,11 +179,11 @@ export async function* exportBatches(
 }
 
 /** Reads a compiled query through a server-side cursor on a connection held for the whole read. */
-async function* cursorBatches(db: Kysely<any>, compiled: CompiledQuery, batch: number): AsyncGenerator<Record<string, unknown>[]> {
+async function* cursorBatches<DB>(db: Kysely<DB>, compiled: CompiledQuery, batch: number): AsyncGenerator<Record<string, unknown>[]> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held: Promise<void> | undefined;
-  const connection = await new Promise<Kysely<any>>((resolve, reject) => {
+  const connection = await new Promise<Kysely<DB>>((resolve, reject) => {
     held = db.connection().execute(async (conn) => {
       resolve(conn);
       await released;

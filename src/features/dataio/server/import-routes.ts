@@ -38,7 +38,7 @@ const FILE_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.ope
 export async function importRoutes(app: FastifyInstance) {
   const imports = new ImportService({ db: app.db, registry: app.entities, log: app.log });
   await imports.failInterrupted(app.database.kind === 'pglite');
-  app.addHook('onClose', () => imports.stopAll());
+  app.addHook('onClose', async () => imports.stopAll());
 
   const caller = (request: FastifyRequest): ImportCaller => ({ role: request.user?.role, userId: request.user?.id ?? null, ip: request.ip ?? null });
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;

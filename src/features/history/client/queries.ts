@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { http, type AuditPage, type QueryParams } from '../../../engine/index.js';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type AuditPage, http, type QueryParams } from '../../../engine/index.js';
 
 /** A deleted record as the trash lists it. */
 export interface TrashItem {

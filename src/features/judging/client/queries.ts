@@ -51,13 +51,17 @@ const keys = judgingKeys;
 
 /** The dashboard's figures (`GET /api/dashboard`): totals, the two rounds and the latest contests. */
 export const dashboardOptions = () =>
-  queryOptions({ queryKey: keys.dashboard, queryFn: ({ signal }) => http.get<{ data: DashboardData }>('/dashboard', { signal }).then((answer) => answer.data) });
+  queryOptions({
+    queryKey: keys.dashboard,
+    queryFn: ({ signal }) => http.get<{ data: DashboardData }>('/dashboard', { signal }).then((answer) => answer.data),
+  });
 
 /** The jury portal's work: the signed-in juror's, or (an admin's view) that of `juryId`. */
 export const juryWorkOptions = (juryId: string | null) =>
   queryOptions({
     queryKey: keys.jury(juryId),
-    queryFn: ({ signal }) => http.get<{ data: JuryWork }>('/jury/assignments', { query: juryId ? { jury_id: juryId } : undefined, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      http.get<{ data: JuryWork }>('/jury/assignments', { query: juryId ? { jury_id: juryId } : undefined, signal }).then((answer) => answer.data),
   });
 
 /** Every exam (up to 100), for the judging screen's picker. */
@@ -83,7 +87,10 @@ export const examProgressOptions = (examId: number) =>
 
 /** One exam's assignment matrix. */
 export const matrixOptions = (examId: number) =>
-  queryOptions({ queryKey: keys.matrix(examId), queryFn: ({ signal }) => http.get<{ data: Matrix }>(`/exams/${examId}/matrix`, { signal }).then((answer) => answer.data) });
+  queryOptions({
+    queryKey: keys.matrix(examId),
+    queryFn: ({ signal }) => http.get<{ data: Matrix }>(`/exams/${examId}/matrix`, { signal }).then((answer) => answer.data),
+  });
 
 /** Judging's writes: each answers what the server gives back; the caller refreshes what it shows. */
 export const judgingApi = {

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
 import type { NotificationsData } from '../index.js';
 

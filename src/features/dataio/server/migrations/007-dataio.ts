@@ -6,7 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * cannot both start one) and saved list views.
  */
 export const dataioTables: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('import_jobs')
       .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -45,7 +45,7 @@ export const dataioTables: Migration = {
       .execute();
     await db.schema.createIndex('saved_views_entity_idx').on('saved_views').columns(['entity', 'user_id']).execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('saved_views').execute();
     await db.schema.dropTable('import_jobs').execute();
   },

@@ -7,7 +7,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * server that died), and a cancel request the running server polls.
  */
 export const dataioJobState: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('import_jobs')
       .addColumn('phase', 'text')
@@ -17,7 +17,7 @@ export const dataioJobState: Migration = {
       .execute();
     await sql`update import_jobs set progress_at = coalesce(finished_at, started_at)`.execute(db);
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.alterTable('import_jobs').dropColumn('phase').dropColumn('phase_started_at').dropColumn('progress_at').dropColumn('cancel_requested').execute();
   },
 };
