@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
 import { registerServerExtension, type ServerExtension } from '../shared/extension/server-hooks.js';
+import { type RoleDeclaration, registerRoles } from '../shared/roles.js';
 import { registerExtensionNames } from './extensions.js';
 
 /**
@@ -19,6 +20,8 @@ export interface ServerFeature {
   setup?: FastifyPluginAsync;
   /** The feature's routes, registered under `/api` with their schemas (each feature encapsulated). */
   routes?: FastifyPluginAsync;
+  /** The roles the feature needs (their home path, the record an account of the role is linked to). */
+  roles?: readonly RoleDeclaration[];
   /** Write hooks by the name a descriptor's `hooks.beforeWrite` gives. */
   hooks?: ServerExtension['hooks'];
   /** The names of the cells, widgets, filter inputs and row actions its client part registers (descriptors may use them). */
@@ -40,6 +43,7 @@ export function registerServerFeature(feature: ServerFeature): void {
   if (existing === feature) return;
   if (existing) throw new Error(`The server feature "${feature.name}" is registered twice.`);
   features.set(feature.name, feature);
+  if (feature.roles) registerRoles(feature.roles);
   if (feature.hooks) registerServerExtension({ hooks: feature.hooks });
   if (feature.clientNames) registerExtensionNames(feature.clientNames);
 }

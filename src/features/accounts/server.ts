@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerFeature } from '../../server/index.js';
-import { registerRoles } from '../../shared/roles.js';
 import { accountRoles } from './index.js';
 import { accountRoutes } from './server/account-routes.js';
 import { accounts as accountsMigration } from './server/migrations/002-accounts.js';
 import { twoFactorRoutes } from './server/two-factor-routes.js';
-
-// Declared as this face loads: the server checks every route's and descriptor's roles at start-up.
-registerRoles(accountRoles);
 
 /**
  * Accounts' server face: the admin and juror roles, the admins' account management (invitations,
@@ -16,6 +12,8 @@ registerRoles(accountRoles);
  */
 export const accountsServer: ServerFeature = {
   name: 'accounts',
+  // The server checks every route's and descriptor's roles against the declared ones at start-up.
+  roles: accountRoles,
   async routes(app: FastifyInstance) {
     await app.register(accountRoutes);
     await app.register(twoFactorRoutes);
