@@ -45,9 +45,7 @@ function isUpToDate() {
 }
 
 function serverOptions() {
-  const entryPoints = Object.fromEntries(
-    Object.entries(serverEntries).filter(([, entry]) => fs.existsSync(path.join(root, entry))),
-  );
+  const entryPoints = Object.fromEntries(Object.entries(serverEntries).filter(([, entry]) => fs.existsSync(path.join(root, entry))));
   return {
     absWorkingDir: root,
     entryPoints,
@@ -113,7 +111,32 @@ function themesComponents() {
  * than of one: 278 KB against 266 KB). The rest (dialog, tabs, radio group, ...) load with the
  * screens that use them.
  */
-const THEMES_KIT = ['Avatar', 'Badge', 'Box', 'Button', 'Callout', 'Card', 'Checkbox', 'DropdownMenu', 'Flex', 'Grid', 'Heading', 'IconButton', 'Link', 'Popover', 'ScrollArea', 'Select', 'Skeleton', 'Spinner', 'Table', 'Text', 'TextField', 'Theme', 'Tooltip', 'VisuallyHidden'];
+const THEMES_KIT = [
+  'Avatar',
+  'Badge',
+  'Box',
+  'Button',
+  'Callout',
+  'Card',
+  'Checkbox',
+  'DropdownMenu',
+  'Flex',
+  'Grid',
+  'Heading',
+  'IconButton',
+  'Link',
+  'Popover',
+  'ScrollArea',
+  'Select',
+  'Skeleton',
+  'Spinner',
+  'Table',
+  'Text',
+  'TextField',
+  'Theme',
+  'Tooltip',
+  'VisuallyHidden',
+];
 
 /** The `radix-kit` module: re-exports {@link THEMES_KIT} from their component files. */
 function themesKitSource() {
@@ -131,15 +154,22 @@ function unbarrelThemesImports(text) {
   if (!text.includes("from '@radix-ui/themes';")) return text;
   const map = themesComponents();
   return text.replace(/import \{([^}]*)\} from '@radix-ui\/themes';/g, (whole, names) => {
-    const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
+    const parts = names
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const types = parts.filter((part) => part.startsWith('type '));
     const values = parts.filter((part) => !part.startsWith('type ')).map((part) => part.split(/\s+as\s+/));
     if (values.some(([name]) => !map.has(name))) return whole;
     const kit = values.filter(([name]) => THEMES_KIT.includes(name));
-    const lines = values.filter(([name]) => !THEMES_KIT.includes(name)).map(([name, alias = name]) => {
-      const { file, name: inner } = map.get(name);
-      return inner === '*' ? `import * as ${alias} from '@radix-ui/themes/components/${file}';` : `import { ${inner} as ${alias} } from '@radix-ui/themes/components/${file}';`;
-    });
+    const lines = values
+      .filter(([name]) => !THEMES_KIT.includes(name))
+      .map(([name, alias = name]) => {
+        const { file, name: inner } = map.get(name);
+        return inner === '*'
+          ? `import * as ${alias} from '@radix-ui/themes/components/${file}';`
+          : `import { ${inner} as ${alias} } from '@radix-ui/themes/components/${file}';`;
+      });
     if (kit.length) lines.push(`import { ${kit.map(([name, alias = name]) => (alias === name ? name : `${name} as ${alias}`)).join(', ')} } from 'radix-kit';`);
     if (types.length) lines.push(`import { ${types.join(', ')} } from '@radix-ui/themes';`);
     return lines.join(' ');
@@ -229,7 +259,10 @@ const splitRadixIcons = {
       icons = new Map();
       // Each icon is `var _excluded$N = ["color"];\nvar <Name> = /*#__PURE__*/forwardRef(...);`, up to the next one.
       const end = text.lastIndexOf('\nexport {');
-      for (const piece of text.slice(0, end).split(/\n(?=var _excluded(?:\$[\w$]+)? = )/).slice(1)) {
+      for (const piece of text
+        .slice(0, end)
+        .split(/\n(?=var _excluded(?:\$[\w$]+)? = )/)
+        .slice(1)) {
         const match = /^var (_excluded(?:\$[\w$]+)?) = \["color"\];\nvar (\w+) = (\/\*#__PURE__\*\/forwardRef\([\s\S]*\));\s*$/.exec(piece);
         if (match) icons.set(match[2], match[3].replaceAll(match[1], '_excluded'));
       }
@@ -260,7 +293,10 @@ const splitRadixIcons = {
       const text = withSignedInFrame(args.path, unbarrelThemesImports(source));
       if (!text.includes("'@radix-ui/react-icons'")) return text === source ? undefined : { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       const contents = text.replace(/import \{([^}]*)\} from '@radix-ui\/react-icons';/g, (whole, names) => {
-        const parts = names.split(',').map((part) => part.trim()).filter(Boolean);
+        const parts = names
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
         if (parts.some((part) => part.startsWith('type '))) return whole;
         return parts.map((part) => `import { ${part} } from 'radix-icon:${part.split(/\s+as\s+/)[0]}';`).join(' ');
       });
@@ -400,7 +436,8 @@ function splitStylesheet(metafile) {
   // Component classes: from every script of the build (Radix Themes' own included). Colours: from
   // the console's own sources and descriptors (Radix Themes' scripts list every colour).
   const classes = new Set();
-  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) namesInScript(fs.readFileSync(path.join(root, file), 'utf8'), { classes, colors: new Set() });
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js')))
+    namesInScript(fs.readFileSync(path.join(root, file), 'utf8'), { classes, colors: new Set() });
   const colors = new Set(['gray']);
   const sources = [...filesUnder(path.join(root, 'src')), ...filesUnder(path.join(root, 'entities'))].filter((f) => /\.(tsx?|json|css)$/.test(f));
   const breakpoints = new Set();
@@ -413,7 +450,9 @@ function splitStylesheet(metafile) {
   const css = fs.readFileSync(path.join(root, cssFile), 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
   const { main, rest, stats } = subsetCss(css, names.classes, names.colors, names.breakpoints);
   if (args.has('--verbose')) {
-    console.log(`Stylesheet: ${stats.droppedRules} rules of unused components or breakpoints dropped; colours kept: ${[...names.colors].sort().join(', ')}; breakpoints: ${[...names.breakpoints].sort().join(', ')}.`);
+    console.log(
+      `Stylesheet: ${stats.droppedRules} rules of unused components or breakpoints dropped; colours kept: ${[...names.colors].sort().join(', ')}; breakpoints: ${[...names.breakpoints].sort().join(', ')}.`,
+    );
   }
   const write = (stem, text) => {
     const hash = createHash('sha256').update(text).digest('base64url').slice(0, 8).toUpperCase().replace(/[-_]/g, 'X');
@@ -472,7 +511,8 @@ function writeIndex(metafile, bootFile, styles) {
   initial.delete(boot);
   const beyondInitial = (roots) => {
     const files = new Set();
-    for (const root of roots.filter(Boolean)) for (const file of [root, ...closure(root)]) if (!initial.has(file) && file !== script && file !== boot) files.add(file);
+    for (const root of roots.filter(Boolean))
+      for (const file of [root, ...closure(root)]) if (!initial.has(file) && file !== script && file !== boot) files.add(file);
     return [...files].map(rel);
   };
   const manifest = {
@@ -495,7 +535,11 @@ function writeIndex(metafile, bootFile, styles) {
   const manifestJson = JSON.stringify(manifest).replace(/</g, '\\u003c');
   // One shell per language (src/shared/shell-language.ts picks it per request): the title and the
   // noscript line from the locale files, and <html lang>, are right before any script runs.
-  for (const [language, file] of [['en', 'index.html'], ['id', 'index.id.html'], ['ms', 'index.ms.html']]) {
+  for (const [language, file] of [
+    ['en', 'index.html'],
+    ['id', 'index.id.html'],
+    ['ms', 'index.ms.html'],
+  ]) {
     const texts = JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
     const html = `<!doctype html>
 <html lang="${language}">
@@ -559,7 +603,12 @@ async function precompress(dir) {
 async function buildOnce() {
   const started = Date.now();
   fs.rmSync(publicDir, { recursive: true, force: true });
-  const [, client, boot] = await Promise.all([esbuild.build(serverOptions()), esbuild.build(clientOptions()), esbuild.build(bootOptions()), esbuild.build(renderOptions())]);
+  const [, client, boot] = await Promise.all([
+    esbuild.build(serverOptions()),
+    esbuild.build(clientOptions()),
+    esbuild.build(bootOptions()),
+    esbuild.build(renderOptions()),
+  ]);
   writeIndex(client.metafile, bootOutput(boot.metafile), splitStylesheet(client.metafile));
   await precompress(publicDir);
   fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(client.metafile));

@@ -7,7 +7,17 @@ export default defineConfig({
     projects: [
       // Unit and component tests are not timed: the longer limit only keeps a busy 2-core machine (a
       // descriptor load took 5+ s at load average 9) from failing them.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/helpers/register-server.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/helpers/register-server.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         extends: true,
         test: {

@@ -9,8 +9,37 @@
 
 /** Radix Themes' colour scales (tokens/colors/*.css). */
 export const RADIX_COLORS = [
-  'amber', 'blue', 'bronze', 'brown', 'crimson', 'cyan', 'gold', 'grass', 'gray', 'green', 'indigo', 'iris', 'jade', 'lime', 'mauve', 'mint',
-  'olive', 'orange', 'pink', 'plum', 'purple', 'red', 'ruby', 'sage', 'sand', 'sky', 'slate', 'teal', 'tomato', 'violet', 'yellow',
+  'amber',
+  'blue',
+  'bronze',
+  'brown',
+  'crimson',
+  'cyan',
+  'gold',
+  'grass',
+  'gray',
+  'green',
+  'indigo',
+  'iris',
+  'jade',
+  'lime',
+  'mauve',
+  'mint',
+  'olive',
+  'orange',
+  'pink',
+  'plum',
+  'purple',
+  'red',
+  'ruby',
+  'sage',
+  'sand',
+  'sky',
+  'slate',
+  'teal',
+  'tomato',
+  'violet',
+  'yellow',
 ];
 
 /** Where the block that starts at `open` (a `{`) ends (its `}`), skipping strings and comments. */
@@ -120,7 +149,9 @@ export function subsetCss(css, usedClasses, colors, breakpoints = new Set(['xs',
         }
         continue;
       }
-      const selectors = splitTop(prelude, ',').map((s) => s.trim()).filter(Boolean);
+      const selectors = splitTop(prelude, ',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const keep = [];
       const later = [];
       for (const selector of selectors) {

@@ -60,8 +60,8 @@ function measureMeta() {
   };
   const entry = find((point) => point === ENTRY, ENTRY);
   const login = find((point) => point === LOGIN_SCREEN, LOGIN_SCREEN);
-  const locale = js.find((file) => SIGN_IN_LOCALE.test(outputs[file].entryPoint ?? ''))
-    ?? find((point) => point === 'locales/en/common.json', 'the English translations');
+  const locale =
+    js.find((file) => SIGN_IN_LOCALE.test(outputs[file].entryPoint ?? '')) ?? find((point) => point === 'locales/en/common.json', 'the English translations');
 
   const code = new Set([...staticClosure(outputs, entry), ...staticClosure(outputs, login)]);
   const files = [...code, ...[...staticClosure(outputs, locale)].filter((file) => !code.has(file))];
@@ -117,7 +117,15 @@ async function measureBrowser(url) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
@@ -128,7 +136,12 @@ async function measureBrowser(url) {
     page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
       if (!/javascript|json/.test(type)) return;
-      (usable ? after : before).push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSize(body) }), () => null));
+      (usable ? after : before).push(
+        response.body().then(
+          (body) => ({ url: new URL(response.url()).pathname, gzip: gzipSize(body) }),
+          () => null,
+        ),
+      );
     });
     const started = Date.now();
     await page.goto(`${url.replace(/\/$/, '')}/login`);
@@ -147,7 +160,9 @@ async function measureBrowser(url) {
     for (const row of loaded.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(row.gzip).padStart(9)}  ${row.url}`);
     console.log(`  total ${kb(total)} gzip in ${loaded.length} responses`);
     const laterTotal = later.reduce((sum, row) => sum + row.gzip, 0);
-    console.log(`Fetched in the 2 s after: ${later.length} responses, ${kb(laterTotal)} gzip${later.map((row) => `\n  ${kb(row.gzip).padStart(9)}  ${row.url}`).join('')}`);
+    console.log(
+      `Fetched in the 2 s after: ${later.length} responses, ${kb(laterTotal)} gzip${later.map((row) => `\n  ${kb(row.gzip).padStart(9)}  ${row.url}`).join('')}`,
+    );
     return total;
   } finally {
     await browser.close();

@@ -163,7 +163,9 @@ async function main() {
       console.log(`server: ${server} ${nodeArgs.join(' ')}`);
       console.log(`start ms: ${startTimes.map((ms) => Math.round(ms)).join(', ')}`);
       console.log(`after start: VmRSS ${mb(idle.rss)} MB (${describe(idleUsage)})`);
-      console.log(`under load:  VmRSS ${mb(loaded.rss)} MB, sampled peak ${mb(Math.max(peak, loaded.rss))} MB, VmHWM ${mb(loaded.hwm)} MB (${describe(loadedUsage)})`);
+      console.log(
+        `under load:  VmRSS ${mb(loaded.rss)} MB, sampled peak ${mb(Math.max(peak, loaded.rss))} MB, VmHWM ${mb(loaded.hwm)} MB (${describe(loadedUsage)})`,
+      );
       console.log(
         `page-1 latency (${concurrency} loops, ${seconds} s): ${latencies.length} requests, ${failures} non-200, ` +
           `p50 ${round(percentile(latencies, 50))} ms, p95 ${round(percentile(latencies, 95))} ms, ` +

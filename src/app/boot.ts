@@ -59,7 +59,11 @@ function likelyLanguages(): string[] {
   };
   const cookie = /(?:^|;\s*)i18nextLng=([^;]+)/.exec(document.cookie)?.[1];
   const chosen =
-    new URLSearchParams(location.search).get('lng') ?? cookie ?? read(() => localStorage.getItem('i18nextLng')) ?? navigator.language ?? document.documentElement.lang;
+    new URLSearchParams(location.search).get('lng') ??
+    cookie ??
+    read(() => localStorage.getItem('i18nextLng')) ??
+    navigator.language ??
+    document.documentElement.lang;
   return [...new Set([(chosen ?? 'en').toLowerCase().split(/[-_]/)[0]!, 'en'])];
 }
 

@@ -9,16 +9,22 @@ import { requestToasts } from './notify.js';
 // one container has mounted.
 
 let module: Promise<typeof import('react-toastify')> | undefined;
-const load = () => (module ??= import('react-toastify').catch((error: unknown) => {
-  module = undefined;
-  throw error;
-}));
+const load = () =>
+  (module ??= import('react-toastify').catch((error: unknown) => {
+    module = undefined;
+    throw error;
+  }));
 
 type Show = (content: ToastContent, options?: ToastOptions) => void;
-const show = (kind: 'success' | 'error' | 'info' | 'warning'): Show => (content, options) => {
-  requestToasts();
-  void load().then(({ toast }) => toast[kind](content, options), () => undefined);
-};
+const show =
+  (kind: 'success' | 'error' | 'info' | 'warning'): Show =>
+  (content, options) => {
+    requestToasts();
+    void load().then(
+      ({ toast }) => toast[kind](content, options),
+      () => undefined,
+    );
+  };
 
 /** `toast.success(...)` and the rest, as react-toastify's, without putting it in the first load. */
 export const toast = {
@@ -27,6 +33,9 @@ export const toast = {
   info: show('info'),
   warning: show('warning'),
   dismiss(id?: Id): void {
-    void load().then(({ toast: real }) => real.dismiss(id), () => undefined);
+    void load().then(
+      ({ toast: real }) => real.dismiss(id),
+      () => undefined,
+    );
   },
 };

@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { type ComponentType, lazy, type ReactElement, useState } from 'react';
 
 /** A lazily loaded component that can be loaded ahead of its first render. */
 export type Preloadable<P extends object> = ComponentType<P> & {

@@ -1,28 +1,28 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import {
+  type RegisteredPart,
+  type RegisteredScreen,
+  registeredDashboardPanels,
+  registeredHeaderItems,
+  registeredProfileCards,
+  registeredScreens,
+} from '../engine/registry/index.js';
+import type { EntityRoutesProps } from '../engine/routes/entity-routes.js';
+import { ADMIN_ROLE, homePathFor, roleNames } from '../shared/roles.js';
+import { useAuth } from './auth/auth-context.js';
 import { ProtectedRoute, RequireSession } from './auth/guards.js';
+import { tokenStore } from './auth/session.js';
 import { SessionWatcher } from './auth/session-watcher.js';
 import { loadAllTranslations } from './i18n.js';
 import { LEGAL_PAGES } from './layout/legal-pages.js';
 import { requestToasts } from './notify.js';
 import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
-import { usePageTitle } from './use-page-title.js';
-import { ADMIN_ROLE, homePathFor, roleNames } from '../shared/roles.js';
-import { useAuth } from './auth/auth-context.js';
-import { tokenStore } from './auth/session.js';
 import { preloadable } from './preloadable.js';
 import { preloadParts } from './registered-parts.js';
 import { ToastProvider } from './toast-provider.js';
-import {
-  registeredDashboardPanels,
-  registeredHeaderItems,
-  registeredProfileCards,
-  registeredScreens,
-  type RegisteredPart,
-  type RegisteredScreen,
-} from '../engine/registry/index.js';
-import type { EntityRoutesProps } from '../engine/routes/entity-routes.js';
+import { usePageTitle } from './use-page-title.js';
 
 type Loader<T = { default: ComponentType }> = () => Promise<T>;
 
@@ -103,7 +103,14 @@ function Root() {
 /** A registered screen's route, behind the roles it names. */
 function screenRoute(screen: RegisteredScreen): RouteObject {
   if ('redirect' in screen) {
-    return { path: screen.path, element: <ProtectedRoute roles={screen.roles}><Navigate to={screen.redirect} replace /></ProtectedRoute> };
+    return {
+      path: screen.path,
+      element: (
+        <ProtectedRoute roles={screen.roles}>
+          <Navigate to={screen.redirect} replace />
+        </ProtectedRoute>
+      ),
+    };
   }
   const route = lazyRoute(screen.path, screen.load);
   return { ...route, element: <ProtectedRoute roles={screen.roles}>{route.element}</ProtectedRoute> };
@@ -147,8 +154,14 @@ export const routes: RouteObject[] = [
         ),
         handle: { preload: AuthenticatedLayout.preload, signedIn: true } satisfies RouteHandle,
         children: [
-          lazyRoute('/profile', withParts(() => import('./pages/profile-page.js'), registeredProfileCards)),
-          lazyRoute('/user', withParts(() => import('./pages/profile-page.js'), registeredProfileCards)),
+          lazyRoute(
+            '/profile',
+            withParts(() => import('./pages/profile-page.js'), registeredProfileCards),
+          ),
+          lazyRoute(
+            '/user',
+            withParts(() => import('./pages/profile-page.js'), registeredProfileCards),
+          ),
           lazyRoute('/faq', () => import('./pages/faq-page.js')),
           lazyRoute('/helpdesk', () => import('./pages/helpdesk-page.js')),
           { index: true, element: <HomeRedirect /> },
@@ -161,7 +174,10 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
             children: [
-              lazyRoute('/dashboard', withParts(() => import('./pages/dashboard-page.js'), registeredDashboardPanels)),
+              lazyRoute(
+                '/dashboard',
+                withParts(() => import('./pages/dashboard-page.js'), registeredDashboardPanels),
+              ),
               lazyRoute('/sandbox', () => import('./pages/sandbox-page.js')),
               // Entity screens from the descriptors; a registered route without one yet shows its placeholder.
               {

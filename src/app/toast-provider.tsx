@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { ToastContext, type ToastApi, type ToastId, type ToastOptions } from '../engine/ui/toast-context.js';
+import { type ToastApi, ToastContext, type ToastId, type ToastOptions } from '../engine/ui/toast-context.js';
 import { toast } from './lazy-toast.js';
 
 let next = 0;
 /** Shows a toast through the lazily loaded react-toastify, answering its id at once (the caller's, or a new one). */
-const show = (kind: 'success' | 'error' | 'info' | 'warning') => (message: ReactNode, options?: ToastOptions): ToastId => {
-  const toastId = options?.toastId ?? `toast-${++next}`;
-  toast[kind](message, { ...options, toastId });
-  return toastId;
-};
+const show =
+  (kind: 'success' | 'error' | 'info' | 'warning') =>
+  (message: ReactNode, options?: ToastOptions): ToastId => {
+    const toastId = options?.toastId ?? `toast-${++next}`;
+    toast[kind](message, { ...options, toastId });
+    return toastId;
+  };
 
 /**
  * The engine's toast port on react-toastify (the one container is the app's `Toasts`). The library

@@ -1,22 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
+import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/kysely.js';
-import { dbPlugin, IN_MEMORY } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { registeredServerFeatures } from './features.js';
+import { logSerializers } from './log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
+import { dbPlugin, IN_MEMORY } from './plugins/db.js';
 import { entitiesPlugin } from './plugins/entities.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
-import { openapiPlugin } from './plugins/openapi.js';
-import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
 import { authRoutes } from './routes/auth.js';
 import { entityRoutes } from './routes/entity-crud.js';
-import { metaRoutes } from './routes/meta.js';
 import { healthRoutes } from './routes/health.js';
-import { registeredServerFeatures } from './features.js';
+import { metaRoutes } from './routes/meta.js';
 import { loadJwtSecret } from './secrets.js';
-import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
-import { logSerializers } from './log-redaction.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one across apps); the app then does not close it. */
@@ -34,7 +34,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines carry URLs; reset and sign-in links hold tokens that must not reach the log.
-    logger: options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: logSerializers },
+    logger:
+      options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: logSerializers },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Long enough for real requests, short enough that a stuck client cannot hold a socket forever.

@@ -97,7 +97,10 @@ function optional(env: Env, key: string): string | undefined {
 
 /** One or more folders (joined by `:` on POSIX, `;` on Windows), resolved against `cwd`. */
 function dirList(env: Env, key: string, fallback: string, cwd: string): string[] {
-  const dirs = (optional(env, key) ?? fallback).split(path.delimiter).map((dir) => dir.trim()).filter(Boolean);
+  const dirs = (optional(env, key) ?? fallback)
+    .split(path.delimiter)
+    .map((dir) => dir.trim())
+    .filter(Boolean);
   return dirs.map((dir) => path.resolve(cwd, dir));
 }
 

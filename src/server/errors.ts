@@ -15,13 +15,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, 'BAD_REQUEST', message, errors);
-export const validationFailed = (errors: FieldError[], message = 'The request has invalid fields.') =>
-  new AppError(422, 'VALIDATION', message, errors);
+export const validationFailed = (errors: FieldError[], message = 'The request has invalid fields.') => new AppError(422, 'VALIDATION', message, errors);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, errors?: FieldError[]) => new AppError(409, 'CONFLICT', message, errors);
 export const unauthenticated = (message = 'Authentication is required.') => new AppError(401, 'UNAUTHENTICATED', message);
-export const sessionReplaced = () =>
-  new AppError(401, 'SESSION_REPLACED', 'This session was ended because the account signed in elsewhere.');
+export const sessionReplaced = () => new AppError(401, 'SESSION_REPLACED', 'This session was ended because the account signed in elsewhere.');
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, 'FORBIDDEN', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {

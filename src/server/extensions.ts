@@ -1,6 +1,6 @@
 import { type ExtensionNames, mergeExtensionNames, SHIPPED_NAMES } from '../shared/descriptor/extension-names.js';
 
-export { hookFor, registeredHookNames, type HookServices, type WriteHookInput } from '../shared/extension/server-hooks.js';
+export { type HookServices, hookFor, registeredHookNames, type WriteHookInput } from '../shared/extension/server-hooks.js';
 
 /**
  * The cells, widgets, filter inputs and row actions descriptors may name: the engine's and those the

@@ -1,13 +1,13 @@
-export { AccountService, emailTaken } from './auth/account-service.js';
+export { AccountService, assertPasswordPolicy, emailTaken } from './auth/account-service.js';
 export { writeAudit } from './auth/audit.js';
-export { invalidCode } from './auth/auth-service.js';
 export type { AuthContext, AuthService, ClientInfo } from './auth/auth-service.js';
-export { translate } from './auth/mailer.js';
+export { invalidCode } from './auth/auth-service.js';
 export type { Mailer } from './auth/mailer.js';
-export { INVITE_TOKEN_TTL_SECONDS, createResetToken, revokeResetTokens } from './auth/password-resets.js';
+export { translate } from './auth/mailer.js';
 export { hashPassword } from './auth/password.js';
-export { findUserByEmail, findUserById, insertUser } from './auth/users.js';
-export type { UserRow } from './auth/users.js';
+export { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from './auth/password-resets.js';
+export type { NewUser, UserRow } from './auth/users.js';
+export { findUserByEmail, findUserById, insertUser, linkColumnsOf, toAuthUser } from './auth/users.js';
 export { runCli } from './backup/run-cli.js';
 export type { AppConfig } from './config.js';
 export { acquireDataDirLock } from './data-dir-lock.js';
@@ -18,26 +18,36 @@ export { syncEntityTables } from './db/sync/index.js';
 export type { SystemTables } from './db/system-tables.js';
 export { AppError, badRequest, conflict, forbidden, notFound, unauthenticated, unavailable, validationFailed } from './errors.js';
 export { hookFor } from './extensions.js';
+export type { ServerFeature } from './features.js';
+export { registerServerFeature } from './features.js';
 export { emptyTrash, listTrash, restoreFromTrash } from './history/trash.js';
-export { createRegistry, readableFields, selectionOf, storedFields } from './operations/context.js';
+export { listQuerySchema, recordSchema } from './openapi/entity-schemas.js';
 export type { EntityRegistry, OperationContext } from './operations/context.js';
-export { ROW_COUNTS_TABLE } from './operations/count.js';
-export type { CountRequest } from './operations/count.js';
+export { createRegistry, readableFields, selectionOf, storedFields } from './operations/context.js';
 export { GROUP_COUNTS_TABLE, groupedCounts } from './operations/count/group-counts.js';
-export { parseListQuery } from './operations/list-query.js';
-export type { ListQuery } from './operations/list-query.js';
+export type { CountRequest } from './operations/count.js';
+export { ROW_COUNTS_TABLE } from './operations/count.js';
 export { filteredQuery } from './operations/list.js';
+export type { ListQuery } from './operations/list-query.js';
+export { parseListQuery } from './operations/list-query.js';
 export { parseRecordId } from './operations/record-id.js';
 export { remove } from './operations/remove.js';
 export { update } from './operations/update.js';
 export { validateWriteBody } from './operations/write-body.js';
 export { runBeforeWrite, toColumnValues, uniqueConflict } from './operations/write-helpers.js';
 export { loadConfiguredEntities } from './plugins/entities.js';
-export { ANY_PASSWORD_SCHEMA, EMAIL_SCHEMA, NAME_SCHEMA, clientOf, emailMessages, nameMessages, object, rememberDevice } from './routes/auth.js';
-export { registerServerFeature } from './features.js';
-export type { ServerFeature } from './features.js';
-export { assertPasswordPolicy } from './auth/account-service.js';
-export { linkColumnsOf, toAuthUser } from './auth/users.js';
-export type { NewUser } from './auth/users.js';
-export { NEW_PASSWORD_SCHEMA, TWO_FACTOR_CODE_SCHEMA, authUserSchema, codeMessages, passwordMessages } from './routes/auth.js';
-export { listQuerySchema, recordSchema } from './openapi/entity-schemas.js';
+export {
+  ANY_PASSWORD_SCHEMA,
+  authUserSchema,
+  clientOf,
+  codeMessages,
+  EMAIL_SCHEMA,
+  emailMessages,
+  NAME_SCHEMA,
+  NEW_PASSWORD_SCHEMA,
+  nameMessages,
+  object,
+  passwordMessages,
+  rememberDevice,
+  TWO_FACTOR_CODE_SCHEMA,
+} from './routes/auth.js';

@@ -143,7 +143,6 @@ export function listUrl(entity: ClientEntity, request: ListRequest, base = '/api
   return `${base}${listPath(entity)}${search ? `?${search}` : ''}`;
 }
 
-
 /** The most records a page may hold (the API caps `per_page` at 100). */
 export const MAX_PAGE_SIZE = 100;
 
@@ -164,12 +163,13 @@ export function readListParams(entity: ClientEntity, query: URLSearchParams): Li
   const page = positiveInt(query.get('page')) ?? 1;
   const perPage = list.pageSizeParam
     ? Math.min(positiveInt(query.get(list.pageSizeParam)) ?? list.pageSize, MAX_PAGE_SIZE)
-    : list.sendPageSize ? list.pageSize : undefined;
+    : list.sendPageSize
+      ? list.pageSize
+      : undefined;
   const rawSort = query.get('sort');
   const sort = rawSort && list.sorts.includes(rawSort) ? rawSort : undefined;
   const rawDirection = query.get('direction');
-  const direction: SortDirection | undefined =
-    sort && (rawDirection === 'asc' || rawDirection === 'desc') ? rawDirection : sort ? 'asc' : undefined;
+  const direction: SortDirection | undefined = sort && (rawDirection === 'asc' || rawDirection === 'desc') ? rawDirection : sort ? 'asc' : undefined;
   const search = query.get('search')?.trim() || undefined;
   const filters: Record<string, string> = {};
   for (const filter of list.filters) {
@@ -198,9 +198,7 @@ export function filterValueUsable(entity: ClientEntity, filter: ListFilter, valu
 
 /** The sort shown as active: the URL's, else the descriptor's default. */
 export function effectiveSort(entity: ClientEntity, request: ListRequest): { field: string; direction: SortDirection } {
-  return request.sort
-    ? { field: request.sort, direction: request.direction ?? 'asc' }
-    : entity.list.defaultSort;
+  return request.sort ? { field: request.sort, direction: request.direction ?? 'asc' } : entity.list.defaultSort;
 }
 
 /** The direction a click on a column header asks for: ascending first, then flipping. */

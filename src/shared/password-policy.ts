@@ -34,17 +34,15 @@ let checker: Promise<Checker> | undefined;
 
 /** Loads the estimator and its dictionaries once (a separate chunk in the browser). */
 function loadChecker(): Promise<Checker> {
-  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
-    (modules) => {
-      // Node loads these packages as CommonJS (exports under `default`), bundlers as ES modules.
-      const [core, common, en] = modules.map((m) => ('default' in m && m.default ? m.default : m)) as unknown as typeof modules;
-      const factory = new core.ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...en.dictionary },
-        graphs: common.adjacencyGraphs,
-      });
-      return (password: string) => factory.check(password).score;
-    },
-  );
+  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then((modules) => {
+    // Node loads these packages as CommonJS (exports under `default`), bundlers as ES modules.
+    const [core, common, en] = modules.map((m) => ('default' in m && m.default ? m.default : m)) as unknown as typeof modules;
+    const factory = new core.ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+    });
+    return (password: string) => factory.check(password).score;
+  });
   return checker;
 }
 

@@ -8,8 +8,7 @@
  */
 export function versionTag(record: Record<string, unknown>): string | undefined {
   const updated = record.updated_at;
-  const ms =
-    updated instanceof Date ? updated.getTime() : typeof updated === 'string' || typeof updated === 'number' ? new Date(updated).getTime() : NaN;
+  const ms = updated instanceof Date ? updated.getTime() : typeof updated === 'string' || typeof updated === 'number' ? new Date(updated).getTime() : NaN;
   if (!Number.isFinite(ms) || record.id === undefined || record.id === null) return undefined;
   return `W/"${String(record.id)}-${ms}"`;
 }

@@ -18,5 +18,11 @@ export function containsPattern(text: string): string {
  */
 export function uniqueViolationField(detail: unknown): string {
   const match = typeof detail === 'string' ? /Key \((.+?)\)=\(/.exec(detail) : null;
-  return match?.[1]?.split(',')[0]?.trim().replace(/^lower\((.*)\)$/, '$1').replace(/::\w+$/, '') ?? '';
+  return (
+    match?.[1]
+      ?.split(',')[0]
+      ?.trim()
+      .replace(/^lower\((.*)\)$/, '$1')
+      .replace(/::\w+$/, '') ?? ''
+  );
 }

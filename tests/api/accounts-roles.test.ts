@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { ENTITY_ENV } from './entities-helpers.js';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../../src/server/auth/mailer.js';
 import { TOTP_PERIOD, totpCode } from '../../src/server/auth/totp.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { ADMIN_EMAIL, startSignedInApp, startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_EMAIL, startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const PASSWORD = 'lantern-orchid-meadow';
 
@@ -41,7 +41,11 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
     expect(mail.text).toContain('https://awards.example.org/set-password?token=');
     expect(mail.text).toContain('72 hours');
     const token = linkTokenFor('siti@example.com');
-    const row = await t.app.db.selectFrom('password_resets').select(['purpose', sql<number>`extract(epoch from expires_at - created_at)::int`.as('ttl')]).where('user_id', '=', res.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('password_resets')
+      .select(['purpose', sql<number>`extract(epoch from expires_at - created_at)::int`.as('ttl')])
+      .where('user_id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ purpose: 'invite' });
     expect(Math.abs(Number(row.ttl) - 72 * 3600)).toBeLessThan(5);
 
@@ -92,7 +96,9 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
     expect((await admin.post(`/api/accounts/${id}/enable`)).body.data.status).toBe('active');
     await (await client()).signIn('juror.disable@example.com', PASSWORD);
     const audit = await t.app.db.selectFrom('audit_log').select('action').where('action', 'like', 'accounts.%').execute();
-    expect(new Set(audit.map((a) => a.action))).toEqual(new Set(['accounts.invite', 'accounts.invite_accepted', 'accounts.invite_resent', 'accounts.disable', 'accounts.enable']));
+    expect(new Set(audit.map((a) => a.action))).toEqual(
+      new Set(['accounts.invite', 'accounts.invite_accepted', 'accounts.invite_resent', 'accounts.disable', 'accounts.enable']),
+    );
   });
 
   it('keeps an active admin: no disabling or demoting oneself, nor the last active admin', async () => {
@@ -175,7 +181,10 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(next.status).toBe(200);
       const old = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: totpCode(secret, Date.now() - TOTP_PERIOD * 1000) });
       expect(old.status).toBe(422);
-      const tooOld = await (await client()).post('/api/auth/login/2fa', { challengeToken: (await signInPassword()).body.challengeToken, code: totpCode(secret, Date.now() - 3 * TOTP_PERIOD * 1000) });
+      const tooOld = await (await client()).post('/api/auth/login/2fa', {
+        challengeToken: (await signInPassword()).body.challengeToken,
+        code: totpCode(secret, Date.now() - 3 * TOTP_PERIOD * 1000),
+      });
       expect(tooOld.status).toBe(422);
     });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../../src/server/auth/mailer.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('account routes on %s', (kind) => {
   let t: TestApp;

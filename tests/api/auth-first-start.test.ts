@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../helpers/databases.js';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js';
 import { TestClient } from '../helpers/test-app.js';
 
 const quiet = { LOG_LEVEL: 'silent', DEMO_DATA: 'false', BACKUP_INTERVAL_HOURS: '0' };
@@ -41,7 +41,10 @@ describe.each(testDatabaseKinds())('first start on %s', (kind) => {
     const database = await freshDatabase();
     const config = loadConfig({ ...quiet, ...database.env, ADMIN_EMAIL: 'owner@example.com' });
     const [a, b] = await Promise.all([buildApp(config, { logger: false }), buildApp(config, { logger: false })]);
-    cleanup.push(() => a.close(), () => b.close());
+    cleanup.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const users = await a.db.selectFrom('users').select('email').execute();
     expect(users).toEqual([{ email: 'owner@example.com' }]);
     const generated = [a, b].filter((app) => app.startupNotes.some((n) => n.includes('with password ')));

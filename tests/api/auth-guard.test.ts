@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -57,7 +57,11 @@ describe.each(testDatabaseKinds())('auth guard on %s', (kind) => {
   it('answers a forged token (wrong key, changed claims) with 401', async () => {
     const claims = claimsOf(login.token);
     const wrongKey = await signAccessToken(new TextEncoder().encode('x'.repeat(48)), {
-      userId: Number(claims.sub), sid: claims.sid, email: claims.email, name: claims.name, role: 'admin',
+      userId: Number(claims.sub),
+      sid: claims.sid,
+      email: claims.email,
+      name: claims.name,
+      role: 'admin',
     });
     expect((await me(bearer(wrongKey))).status).toBe(401);
     const [header, , signature] = login.token.split('.');
@@ -79,7 +83,11 @@ describe.each(testDatabaseKinds())('auth guard on %s', (kind) => {
   it('answers a valid token whose role is not admin with 403 FORBIDDEN', async () => {
     const claims = claimsOf(login.token);
     const userToken = await signAccessToken(t.app.jwtSecret, {
-      userId: Number(claims.sub), sid: claims.sid, email: claims.email, name: claims.name, role: 'user',
+      userId: Number(claims.sub),
+      sid: claims.sid,
+      email: claims.email,
+      name: claims.name,
+      role: 'user',
     });
     const res = await me(bearer(userToken));
     expect(res.status).toBe(403);

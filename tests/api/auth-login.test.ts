@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('refresh and sign-out on %s', (kind) => {
   let t: TestApp;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE, LOCKOUT_RULES } from '../../src/server/auth/lockout.js';
 import { purgeExpiredResets } from '../../src/server/auth/password-resets.js';
 import { purgeOldSessions } from '../../src/server/auth/sessions.js';
-import { DEVICE_COOKIE, LOCKOUT_RULES } from '../../src/server/auth/lockout.js';
 import { purgeThrottles, THROTTLE_RULES } from '../../src/server/auth/throttle.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('sign-in and reset throttling on %s', (kind) => {
   let t: TestApp;
@@ -27,7 +27,9 @@ describe.each(testDatabaseKinds())('sign-in and reset throttling on %s', (kind) 
 
   const delays = LOCKOUT_RULES.login.pair;
   const deviceOf = (res: { headers: Record<string, unknown> }) =>
-    String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${DEVICE_COOKIE}=`)) ?? '').split(';')[0]!.split('=')[1]!;
+    String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${DEVICE_COOKIE}=`)) ?? '')
+      .split(';')[0]!
+      .split('=')[1]!;
   // Sends a request as a browser at `ip`, with its device cookie when it has one.
   const as = async (c: TestClient, url: string, body: unknown, ip: string, device?: string) =>
     c.post(url, body, { 'x-forwarded-for': ip, cookie: `XSRF-TOKEN=${c.xsrf}${device ? `; ${DEVICE_COOKIE}=${device}` : ''}` });
@@ -176,10 +178,16 @@ describe.each(testDatabaseKinds())('auth housekeeping on %s', (kind) => {
     const c = await new TestClient(t.app).init();
     const login = await c.signIn();
     const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await sql`insert into throttles (key, hits, reset_at) values ('old', 3, now() - interval '1 second'), ('current', 3, now() + interval '1 minute')`.execute(db);
+    await sql`insert into throttles (key, hits, reset_at) values ('old', 3, now() - interval '1 second'), ('current', 3, now() + interval '1 minute')`.execute(
+      db,
+    );
     await sql`insert into sessions (id, user_id, refreshed_at, idle_expires_at, absolute_expires_at, revoked_at, revoked_reason)
-      values ('longgoneSession0001', ${admin.id}, now() - interval '93 days', now() - interval '93 days', now() - interval '92 days', now() - interval '92 days', 'logout')`.execute(db);
-    await sql`insert into password_resets (user_id, token_hash, expires_at) values (${admin.id}, 'old-hash', now() - interval '2 days'), (${admin.id}, 'new-hash', now() + interval '1 hour')`.execute(db);
+      values ('longgoneSession0001', ${admin.id}, now() - interval '93 days', now() - interval '93 days', now() - interval '92 days', now() - interval '92 days', 'logout')`.execute(
+      db,
+    );
+    await sql`insert into password_resets (user_id, token_hash, expires_at) values (${admin.id}, 'old-hash', now() - interval '2 days'), (${admin.id}, 'new-hash', now() + interval '1 hour')`.execute(
+      db,
+    );
 
     await Promise.all([purgeThrottles(db), purgeOldSessions(db), purgeExpiredResets(db)]);
 

@@ -22,7 +22,10 @@ describe.each(testDatabaseKinds())('backups leave the signing key and live sessi
       await writeBackup(first.t.app.database, file);
 
       const text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
-      const lines = text.trim().split('\n').map((line) => JSON.parse(line));
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const tables = lines[0].tables.map((t: { name: string }) => t.name);
       expect(tables).toContain('users');
       expect(tables).not.toContain('sessions');
@@ -39,7 +42,9 @@ describe.each(testDatabaseKinds())('backups leave the signing key and live sessi
       expect(await second.t.app.db.selectFrom('sessions').select('id').execute()).toEqual([]);
 
       // The old server's session does not travel; the new server signs its admins in and serves the data.
-      expect((await second.client.get('/api/auth/me', { authorization: `Bearer ${first.client.token}`, 'x-access-token': first.client.token })).status).toBe(401);
+      expect((await second.client.get('/api/auth/me', { authorization: `Bearer ${first.client.token}`, 'x-access-token': first.client.token })).status).toBe(
+        401,
+      );
       const fresh = await new TestClient(second.t.app).init();
       await fresh.signIn();
       const list = await fresh.get('/api/categories');

@@ -5,16 +5,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreBackup } from '../../src/server/backup/restore-backup.js';
-import { writeBackup } from '../../src/server/backup/write-backup.js';
-import { listScheduledBackups, pruneScheduledBackups } from '../../src/server/backup/scheduled-backups.js';
 import { buildApp } from '../../src/server/app.js';
-import { acquireDataDirLock } from '../../src/server/data-dir-lock.js';
-import { syncEntityTables } from '../../src/server/db/sync/index.js';
-import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+import { restoreBackup } from '../../src/server/backup/restore-backup.js';
+import { listScheduledBackups, pruneScheduledBackups } from '../../src/server/backup/scheduled-backups.js';
+import { writeBackup } from '../../src/server/backup/write-backup.js';
 import { loadConfig } from '../../src/server/config.js';
+import { acquireDataDirLock } from '../../src/server/data-dir-lock.js';
 import { type Database, openDatabase } from '../../src/server/db/kysely.js';
 import { allMigrations, migrateToLatest } from '../../src/server/db/migrate.js';
+import { syncEntityTables } from '../../src/server/db/sync/index.js';
+import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js';
 
 type Kind = 'pglite' | 'postgres';
@@ -98,7 +98,12 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
   it('writes a header, every row in dependency order, and an end line with the counts', async () => {
     const summary = await writeBackup(source.database, file, { batchSize: 7 });
     expect(summary.tables).toMatchObject({ zz_parent: 25, aa_child: 61, pairs: 30, settings: 1, users: 2, entity_row_counts: 2 });
-    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = zlib
+      .gunzipSync(fs.readFileSync(file))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ format: 'awards-console-backup', version: 1, source: kind, migrations: Object.keys(allMigrations()) });
     const names = lines[0].tables.map((t: { name: string }) => t.name);
     expect(names).not.toContain('kysely_migration');
@@ -123,7 +128,9 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
       expect(await snapshot(target.database.db)).toEqual(expected);
       const next = await sql<{ id: number; name: string }>`insert into zz_parent (name) values ('new') returning id, name`.execute(target.database.db);
       expect(next.rows[0]).toEqual({ id: 26, name: 'new!' });
-      const user = await sql<{ id: number }>`insert into users (email, name, password_hash) values ('c@example.com', 'C', 'z') returning id`.execute(target.database.db);
+      const user = await sql<{ id: number }>`insert into users (email, name, password_hash) values ('c@example.com', 'C', 'z') returning id`.execute(
+        target.database.db,
+      );
       expect(user.rows[0]!.id).toBe(3);
     } finally {
       await target.database.close();
@@ -136,9 +143,14 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
     try {
       await restoreBackup(target.database, file);
       const rows = await sql<{ table_name: string; row_count: number }>`select * from entity_row_counts order by 1`.execute(target.database.db);
-      expect(rows.rows).toEqual([{ table_name: 'aa_child', row_count: 61 }, { table_name: 'zz_parent', row_count: 25 }]);
+      expect(rows.rows).toEqual([
+        { table_name: 'aa_child', row_count: 61 },
+        { table_name: 'zz_parent', row_count: 25 },
+      ]);
       const groups = await sql<{ column_name: string; value: string; row_count: number }>`
-        select column_name, value, row_count from entity_group_counts where column_name = 'flag' or value in ('bogus', 'label 7') order by 1, 2`.execute(target.database.db);
+        select column_name, value, row_count from entity_group_counts where column_name = 'flag' or value in ('bogus', 'label 7') order by 1, 2`.execute(
+        target.database.db,
+      );
       expect(groups.rows).toEqual([
         { column_name: 'flag', value: 'false', row_count: 30 },
         { column_name: 'flag', value: 'true', row_count: 30 },
@@ -151,7 +163,12 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
   });
 
   it('neither dumps nor restores the data versions, and raises every version of the target instead', async () => {
-    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = zlib
+      .gunzipSync(fs.readFileSync(file))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0].tables.map((t: { name: string }) => t.name)).not.toContain('entity_data_versions');
     const target = await openFresh(kind);
     try {
@@ -159,7 +176,10 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
       await sql`insert into entity_data_versions values ('zz_parent', 500), ('aa_child', 3)`.execute(target.database.db);
       await restoreBackup(target.database, file);
       const rows = await sql<{ table_name: string; version: number }>`select * from entity_data_versions order by 1`.execute(target.database.db);
-      expect(rows.rows).toEqual([{ table_name: 'aa_child', version: 4 }, { table_name: 'zz_parent', version: 501 }]);
+      expect(rows.rows).toEqual([
+        { table_name: 'aa_child', version: 4 },
+        { table_name: 'zz_parent', version: 501 },
+      ]);
     } finally {
       await target.database.close();
       await target.test.drop();
@@ -226,7 +246,13 @@ describe('scheduled backups on PGlite', () => {
       fs.utimesSync(name, old, old);
     }
     fs.writeFileSync(path.join(dir, 'backup-2019-01-01T00-00-00-000Z.ndjson.gz'), 'manual');
-    const config = loadConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: '1', DEMO_DATA: 'false', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'correct-horse-battery' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      BACKUP_INTERVAL_HOURS: '1',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+    });
     const app = await buildApp(config, { logger: false });
     try {
       const deadline = Date.now() + 15_000;
@@ -275,7 +301,9 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     try {
       await migrateToLatest(database.db);
       await syncEntityTables(database.db, loadConfiguredEntities(loadConfig({})));
-      await sql`insert into users (email, name, password_hash) select 'cli-' || g || '@example.com', 'CLI ' || g, 'x' from generate_series(1, 12) g`.execute(database.db);
+      await sql`insert into users (email, name, password_hash) select 'cli-' || g || '@example.com', 'CLI ' || g, 'x' from generate_series(1, 12) g`.execute(
+        database.db,
+      );
     } finally {
       await database.close();
     }
@@ -284,7 +312,9 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
   it('backs up an embedded database and prints one line with the row counts', () => {
     const result = run('backup', ['--out', file], { DATA_DIR: sourceDir });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(new RegExp(`^Backed up embedded PGlite in ${sourceDir} to ${file}: \\d+ tables, \\d+ rows \\(.*users 12.*\\) in \\d+ ms\\.\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^Backed up embedded PGlite in ${sourceDir} to ${file}: \\d+ tables, \\d+ rows \\(.*users 12.*\\) in \\d+ ms\\.\\n$`),
+    );
     expect(fs.existsSync(path.join(sourceDir, 'server.lock'))).toBe(false);
   });
 
@@ -299,7 +329,9 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     try {
       const result = run('backup', ['--out', path.join(tmp, 'never.ndjson.gz')], { DATA_DIR: sourceDir });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('npm run backup failed: npm run backup cannot open the embedded database while another process uses it. Stop the server first');
+      expect(result.stderr).toContain(
+        'npm run backup failed: npm run backup cannot open the embedded database while another process uses it. Stop the server first',
+      );
       expect(result.stderr).toContain(`scheduled backups to ${path.join(sourceDir, 'backups')}`);
       expect(result.stderr).toContain(`process ${process.pid}`);
       expect(fs.existsSync(path.join(tmp, 'never.ndjson.gz'))).toBe(false);
@@ -312,10 +344,14 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     const targetDir = path.join(tmp, 'cli-target');
     const first = run('restore', [file], { DATA_DIR: targetDir });
     expect(first).toMatchObject({ code: 0, stderr: '' });
-    expect(first.stdout).toMatch(new RegExp(`^Restored ${file} into embedded PGlite in ${targetDir}: \\d+ tables, \\d+ rows \\(.*users 12.*\\) in \\d+ ms\\.\\n$`));
+    expect(first.stdout).toMatch(
+      new RegExp(`^Restored ${file} into embedded PGlite in ${targetDir}: \\d+ tables, \\d+ rows \\(.*users 12.*\\) in \\d+ ms\\.\\n$`),
+    );
     const again = run('restore', [file], { DATA_DIR: targetDir });
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^npm run restore failed: The target database already has data \(users\)\. Run the restore again with --force to replace it\.\n$/);
+    expect(again.stderr).toMatch(
+      /^npm run restore failed: The target database already has data \(users\)\. Run the restore again with --force to replace it\.\n$/,
+    );
     expect(run('restore', [file, '--force'], { DATA_DIR: targetDir }).code).toBe(0);
 
     // The restored database has the entity tables and exact row counters, and opens for a server.
@@ -354,7 +390,10 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     const dir = path.join(tmp, 'cli-errors');
     expect(run('restore', [path.join(tmp, 'nope.ndjson.gz')], { DATA_DIR: dir }).stderr).toContain('does not exist');
     expect(run('restore', [], { DATA_DIR: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run restore -- FILE [--force]') });
-    expect(run('backup', ['--bogus'], { DATA_DIR: sourceDir })).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run backup -- [--out FILE]') });
+    expect(run('backup', ['--bogus'], { DATA_DIR: sourceDir })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Usage: npm run backup -- [--out FILE]'),
+    });
     expect(run('backup', [], { DATA_DIR: path.join(tmp, 'empty-dir') })).toMatchObject({ code: 1, stderr: expect.stringContaining('There is no database in') });
   });
 });

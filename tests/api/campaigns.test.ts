@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const base = { name: 'Ramadan Joy', brand_name: 'Sirup Co', status: 'active', start_date: '2025-03-01', end_date: '2025-04-01' };
 const errorsOf = (body: any): string[] => (body.errors ?? []).map((e: any) => `${e.path} ${e.keyword} ${e.messageKey}`).sort();
@@ -14,14 +14,17 @@ describe.each(testDatabaseKinds())('campaigns API on %s', (kind) => {
 
   beforeAll(async () => {
     ({ t, client } = await startSignedInApp(kind));
-    customerId = (await client.post('/api/customers', { email: 'c@x.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 3 })).body.data.id;
+    customerId = (await client.post('/api/customers', { email: 'c@x.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 3 })).body.data
+      .id;
     categoryId = (await client.post('/api/categories', { name: 'Best Film', description: 'Moving pictures of note', status: 'active' })).body.data.id;
   });
   afterAll(async () => t?.close());
 
   const addContests = async (campaignId: number | null, count: number) => {
     for (let n = 0; n < count; n++) {
-      await sql`insert into contests (customer_id, category_id, campaign_id, status) values (${customerId}, ${categoryId}, ${campaignId}, 'pending')`.execute(t.app.db);
+      await sql`insert into contests (customer_id, category_id, campaign_id, status) values (${customerId}, ${categoryId}, ${campaignId}, 'pending')`.execute(
+        t.app.db,
+      );
     }
   };
 
@@ -73,11 +76,7 @@ describe.each(testDatabaseKinds())('campaigns API on %s', (kind) => {
     expect((await client.put(`/api/campaigns/${id}`, { ...withoutStart, end_date: '2025-07-11' })).status).toBe(200);
   });
 
-  it.each([
-    ['javascript:alert(1)'],
-    ['ftp://example.com/kit'],
-    ['not a url'],
-  ])('refuses the material link %s: only http(s)', async (link) => {
+  it.each([['javascript:alert(1)'], ['ftp://example.com/kit'], ['not a url']])('refuses the material link %s: only http(s)', async (link) => {
     const res = await client.post('/api/campaigns', { ...base, material_link: link });
     expect(res.status).toBe(422);
     expect(res.body.errors.every((e: any) => e.path === 'material_link' && e.messageKey === 'validation.url.http')).toBe(true);

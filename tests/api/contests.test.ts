@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;
 const CONTESTS = 20;
@@ -19,13 +19,35 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
     ({ t, client } = await startSignedInApp(kind));
     const companies = ['Ogilvy Jakarta', 'Leo Burnett KL', '100%_Real Agency'];
     for (const [n, company] of companies.entries()) {
-      const created = await client.post('/api/customers', { email: `c${n}@agency.test`, password: 'secret-1', password_confirmation: 'secret-1', max_entries: 10 });
+      const created = await client.post('/api/customers', {
+        email: `c${n}@agency.test`,
+        password: 'secret-1',
+        password_confirmation: 'secret-1',
+        max_entries: 10,
+      });
       const id = created.body.data.id as number;
-      await client.put(`/api/customers/${id}`, { name: `Customer ${n}`, email: `c${n}@agency.test`, company, phone: '0812', job_title: 'Lead', is_active: true });
+      await client.put(`/api/customers/${id}`, {
+        name: `Customer ${n}`,
+        email: `c${n}@agency.test`,
+        company,
+        phone: '0812',
+        job_title: 'Lead',
+        is_active: true,
+      });
       customers.push(id);
     }
     categoryId = (await client.post('/api/categories', { name: 'Best Use of Social', description: 'Social media campaigns', status: 'active' })).body.data.id;
-    campaignId = (await client.post('/api/campaigns', { name: 'Ramadan Joy', brand_name: 'Sirup Co', status: 'active', start_date: '2025-03-01', end_date: '2025-04-01', hashtags: '#joy', material_link: 'https://example.com/kit' })).body.data.id;
+    campaignId = (
+      await client.post('/api/campaigns', {
+        name: 'Ramadan Joy',
+        brand_name: 'Sirup Co',
+        status: 'active',
+        start_date: '2025-03-01',
+        end_date: '2025-04-01',
+        hashtags: '#joy',
+        material_link: 'https://example.com/kit',
+      })
+    ).body.data.id;
     for (let n = 0; n < CONTESTS; n++) {
       const created = new Date(Date.UTC(2025, 0, 1 + ((n * 7) % CONTESTS))).toISOString();
       const updated = new Date(Date.UTC(2025, 5, 1 + ((n * 3) % CONTESTS))).toISOString();
@@ -38,7 +60,11 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
         created_at: created,
         updated_at: updated,
       };
-      const inserted = await t.app.db.insertInto('contests' as never).values(row as never).returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();
+      const inserted = await t.app.db
+        .insertInto('contests' as never)
+        .values(row as never)
+        .returning(sql<number>`id`.as('id'))
+        .executeTakeFirstOrThrow();
       rows.push({ id: Number((inserted as { id: number }).id), ...row });
     }
   });
@@ -98,12 +124,17 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
   it('filters by agency name: a case-insensitive substring of the customer company', async () => {
     const res = await client.get('/api/contests?q[agency_name]=ogilvy&per_page=100');
     expect(res.status).toBe(200);
-    expect(ids(res.body).sort()).toEqual(rows.filter((r) => r.customer_id === customers[0]).map((r) => r.id).sort());
+    expect(ids(res.body).sort()).toEqual(
+      rows
+        .filter((r) => r.customer_id === customers[0])
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(res.body.meta.total).toBe(rows.filter((r) => r.customer_id === customers[0]).length);
     expect((await client.get('/api/contests?q[agency_name]=%20BURNETT%20')).body.meta.total).toBe(rows.filter((r) => r.customer_id === customers[1]).length);
   });
 
-  it("treats % and _ in the agency name as themselves and ignores a blank one", async () => {
+  it('treats % and _ in the agency name as themselves and ignores a blank one', async () => {
     expect((await client.get('/api/contests?q[agency_name]=100%25_')).body.meta.total).toBe(rows.filter((r) => r.customer_id === customers[2]).length);
     expect((await client.get('/api/contests?q[agency_name]=%25')).body.meta.total).toBe(rows.filter((r) => r.customer_id === customers[2]).length);
     expect((await client.get('/api/contests?q[agency_name]=nobody')).body).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
@@ -112,7 +143,12 @@ describe.each(testDatabaseKinds())('contests API on %s', (kind) => {
 
   it('filters by customer id exactly and refuses one that is not a positive integer', async () => {
     const res = await client.get(`/api/contests?q[customer_id]=${customers[1]}&per_page=100`);
-    expect(ids(res.body).sort()).toEqual(rows.filter((r) => r.customer_id === customers[1]).map((r) => r.id).sort());
+    expect(ids(res.body).sort()).toEqual(
+      rows
+        .filter((r) => r.customer_id === customers[1])
+        .map((r) => r.id)
+        .sort(),
+    );
     expect((await client.get('/api/contests?q[customer_id]=999999')).body.meta.total).toBe(0);
     for (const bad of ['0', '-1', '1.5', 'abc']) {
       const answer = await client.get(`/api/contests?q[customer_id]=${bad}`);

@@ -1,19 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
 import { loadConfig } from '../../src/server/config.js';
+import { GROUP_COUNTS_TABLE } from '../../src/server/operations/count/group-counts.js';
 import { readEntitySources } from '../../src/server/plugins/entities.js';
 import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
-import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
-import { GROUP_COUNTS_TABLE } from '../../src/server/operations/count/group-counts.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
 
 describe('the counts descriptor key', () => {
   const withGroupBy = (groupBy: unknown) =>
     readEntitySources(loadConfig({})).map((source) =>
-      (source.descriptor as { name: string }).name === 'contest' ? { ...source, descriptor: { ...(source.descriptor as object), counts: { groupBy } } } : source,
+      (source.descriptor as { name: string }).name === 'contest'
+        ? { ...source, descriptor: { ...(source.descriptor as object), counts: { groupBy } } }
+        : source,
     );
 
   it('is declared on contests for status and customer_id', () => {
@@ -44,13 +46,18 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
   afterAll(async () => t?.close());
 
   const counterRows = async () =>
-    (await sql<{ column_name: string; value: string; row_count: number }>`select column_name, value, row_count from ${sql.table(GROUP_COUNTS_TABLE)}
-      where table_name = 'contests' and row_count <> 0 order by 1, 2`.execute(db)).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
+    (
+      await sql<{ column_name: string; value: string; row_count: number }>`select column_name, value, row_count from ${sql.table(GROUP_COUNTS_TABLE)}
+      where table_name = 'contests' and row_count <> 0 order by 1, 2`.execute(db)
+    ).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
   const actualRows = async () =>
-    (await sql<{ column_name: string; value: string; row_count: number }>`
+    (
+      await sql<{ column_name: string; value: string; row_count: number }>`
       select 'customer_id' as column_name, customer_id::text as value, count(*) as row_count from contests group by 2
-      union all select 'status', status, count(*) from contests group by 2 order by 1, 2`.execute(db)).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
-  const countWhere = async (where: ReturnType<typeof sql>) => Number((await sql<{ n: number }>`select count(*) as n from contests c where ${where}`.execute(db)).rows[0]!.n);
+      union all select 'status', status, count(*) from contests group by 2 order by 1, 2`.execute(db)
+    ).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
+  const countWhere = async (where: ReturnType<typeof sql>) =>
+    Number((await sql<{ n: number }>`select count(*) as n from contests c where ${where}`.execute(db)).rows[0]!.n);
 
   it('keeps per-value counters equal to the rows through inserts, updates and deletes', async () => {
     expect(await counterRows()).toEqual(await actualRows());
@@ -80,7 +87,9 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
       expect(res.body.meta.total).toBe(await countWhere(sql`customer_id in (select id from customers where company ilike ${pattern})`));
     }
     const combined = await client.get(`/api/contests?status=approved&q[agency_name]=rimba`);
-    expect(combined.body.meta.total).toBe(await countWhere(sql`status = 'approved' and customer_id in (select id from customers where company ilike '%rimba%')`));
+    expect(combined.body.meta.total).toBe(
+      await countWhere(sql`status = 'approved' and customer_id in (select id from customers where company ilike '%rimba%')`),
+    );
   });
 
   it('keeps an agency-name total for later pages only while neither table changes', async () => {
@@ -88,8 +97,10 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
     const totalOf = async () => (await client.get('/api/contests?q[agency_name]=rimba&page=2&per_page=15')).body.meta.total as number;
     expect(await totalOf()).toBe(await countWhere(where));
     // A customer's company changes (the matching customers change), then a contest moves to a matching customer.
-    const other = (await sql<{ id: number; n: number }>`select customer_id as id, count(*) as n from contests
-      where customer_id not in (select id from customers where company ilike '%rimba%') group by 1 order by 2 desc limit 1`.execute(db)).rows[0]!;
+    const other = (
+      await sql<{ id: number; n: number }>`select customer_id as id, count(*) as n from contests
+      where customer_id not in (select id from customers where company ilike '%rimba%') group by 1 order by 2 desc limit 1`.execute(db)
+    ).rows[0]!;
     await sql`update customers set company = company || ' Rimba' where id = ${other.id}`.execute(db);
     expect(await totalOf()).toBe(await countWhere(where));
     const moved = (await sql<{ id: number }>`select id from contests where not (${where}) limit 1`.execute(db)).rows[0]!.id;
@@ -100,9 +111,13 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
 
   it('reads filtered totals from the counters, not by counting rows', async () => {
     const before = (await client.get('/api/contests?status=pending')).body.meta.total;
-    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(db);
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(
+      db,
+    );
     expect((await client.get('/api/contests?status=pending')).body.meta.total).toBe(before + 1000);
-    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(db);
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'status' and value = 'pending'`.execute(
+      db,
+    );
   });
 
   it('returns the same rows on every page as a plain offset query, for each sort and direction', async () => {
@@ -121,7 +136,10 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
             const dir = sql.raw(direction);
             const expected = await sql<{ id: number }>`select id from contests where ${where}
               order by ${sql.ref(sort)} ${dir}, id ${dir} limit 15 offset ${(page - 1) * 15}`.execute(db);
-            expect(res.body.data.map((r: { id: number }) => r.id), `${filter}${sort} ${direction} page ${page}`).toEqual(expected.rows.map((r) => Number(r.id)));
+            expect(
+              res.body.data.map((r: { id: number }) => r.id),
+              `${filter}${sort} ${direction} page ${page}`,
+            ).toEqual(expected.rows.map((r) => Number(r.id)));
           }
         }
       }

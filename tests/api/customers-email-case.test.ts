@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const body = (email: string) => ({ email, password: ' secret-1 ', password_confirmation: ' secret-1 ', max_entries: 5 });
 const unique = [{ path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} }];
@@ -15,8 +15,7 @@ describe.each(testDatabaseKinds())('customer e-mails are unique case-insensitive
   });
   afterAll(async () => t?.close());
 
-  const storedEmail = async (id: number) =>
-    (await sql<{ email: string }>`select email from customers where id = ${id}`.execute(t.app.db)).rows[0]?.email;
+  const storedEmail = async (id: number) => (await sql<{ email: string }>`select email from customers where id = ${id}`.execute(t.app.db)).rows[0]?.email;
 
   it('stores an e-mail trimmed and lower-cased, and refuses the same address in other capitals with 409 on email', async () => {
     const first = await client.post('/api/customers', body('  Ana.Lim@Agency.Test '));

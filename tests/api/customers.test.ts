@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const valid = { email: 'ana@agency.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 5 };
 
 /** The field errors of a 422 as `path keyword messageKey`, sorted, for exact comparison. */
-const errorsOf = (body: any): string[] =>
-  (body.errors ?? []).map((e: any) => `${e.path} ${e.keyword} ${e.messageKey}`).sort();
+const errorsOf = (body: any): string[] => (body.errors ?? []).map((e: any) => `${e.path} ${e.keyword} ${e.messageKey}`).sort();
 
 describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
   let t: TestApp;
@@ -20,8 +19,7 @@ describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const create = (body: Record<string, unknown>) => client.post('/api/customers', body);
-  const storedRow = async (id: number) =>
-    (await sql<Record<string, any>>`select * from customers where id = ${id}`.execute(t.app.db)).rows[0]!;
+  const storedRow = async (id: number) => (await sql<Record<string, any>>`select * from customers where id = ${id}`.execute(t.app.db)).rows[0]!;
 
   it('creates a customer, stores the password only as a scrypt hash and never returns it', async () => {
     const res = await create(valid);
@@ -158,7 +156,13 @@ describe.each(testDatabaseKinds())('customers API on %s', (kind) => {
         'name maxLength validation.name.max',
         'phone maxLength validation.phone.max',
       ]);
-      const limits = await client.put(`/api/customers/${id}`, { ...full, name: 'n'.repeat(100), phone: '1'.repeat(20), company: 'c'.repeat(100), job_title: 'j'.repeat(100) });
+      const limits = await client.put(`/api/customers/${id}`, {
+        ...full,
+        name: 'n'.repeat(100),
+        phone: '1'.repeat(20),
+        company: 'c'.repeat(100),
+        job_title: 'j'.repeat(100),
+      });
       expect(limits.status).toBe(200);
     });
 

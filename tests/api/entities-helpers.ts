@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/server/config.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import type { LoadedEntity } from '../../src/shared/descriptor/types.js';
@@ -58,7 +58,11 @@ export async function seedAll(app: FastifyInstance, client: TestClient): Promise
           const value = validValue(field, property, n, related?.length ? related[n % related.length] : undefined);
           values[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
         }
-        const row = await app.db.insertInto(d.table as never).values(values as never).returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();
+        const row = await app.db
+          .insertInto(d.table as never)
+          .values(values as never)
+          .returning(sql<number>`id`.as('id'))
+          .executeTakeFirstOrThrow();
         ids[d.name]!.push(Number((row as { id: number }).id));
       }
     }

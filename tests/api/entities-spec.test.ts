@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const keysOf = (body: any) => Object.fromEntries((body.errors ?? []).map((e: any) => [e.path, e.messageKey]));
 

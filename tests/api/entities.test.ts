@@ -43,9 +43,12 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
           for (let i = 1; i < rows.length; i++) {
             const sign = direction === 'asc' ? 1 : -1;
             const byValue = compareValues(rows[i - 1]![sort], rows[i]![sort]);
-            const ordered = sort === 'id' || byValue === 0
-              ? sign * ((rows[i - 1]!.id as number) - (rows[i]!.id as number)) < 0
-              : (direction === 'asc' ? byValue < 0 || rows[i]![sort] === null : byValue > 0 || rows[i - 1]![sort] === null);
+            const ordered =
+              sort === 'id' || byValue === 0
+                ? sign * ((rows[i - 1]!.id as number) - (rows[i]!.id as number)) < 0
+                : direction === 'asc'
+                  ? byValue < 0 || rows[i]![sort] === null
+                  : byValue > 0 || rows[i - 1]![sort] === null;
             expect(ordered, `${sort} ${direction} at row ${i}: ${String(rows[i - 1]![sort])} then ${String(rows[i]![sort])}`).toBe(true);
           }
         }
@@ -62,7 +65,10 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
         if (sample === undefined) continue;
         const param = filterParam(entity, filter, sample);
         const wanted = filter.values ? filter.values[param] : filter.operator === 'ilike' ? param : sample;
-        const expected = all.filter((row) => matches(valueOf(row), filter.operator, wanted)).map((row) => row.id).sort();
+        const expected = all
+          .filter((row) => matches(valueOf(row), filter.operator, wanted))
+          .map((row) => row.id)
+          .sort();
         const res = await client.get(`${url}?per_page=100&${encodeURIComponent(filter.param)}=${encodeURIComponent(param)}`);
         expect(res.status, filter.param).toBe(200);
         expect(res.body.data.map((row: any) => row.id).sort(), `${filter.param}=${param}`).toEqual(expected);
@@ -78,8 +84,13 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
       }
       const all = await fetchAll(client, entity);
       const field = d.list.search.find((f) => all.some((row) => typeof row[f] === 'string' && row[f].length >= 6))!;
-      const text = String(all.find((row) => typeof row[field] === 'string' && row[field].length >= 6)![field]).slice(1, 6).toUpperCase();
-      const expected = all.filter((row) => d.list.search.some((f) => matches(row[f], 'ilike', text))).map((r) => r.id).sort();
+      const text = String(all.find((row) => typeof row[field] === 'string' && row[field].length >= 6)![field])
+        .slice(1, 6)
+        .toUpperCase();
+      const expected = all
+        .filter((row) => d.list.search.some((f) => matches(row[f], 'ilike', text)))
+        .map((r) => r.id)
+        .sort();
       const res = await client.get(`${url}?per_page=100&search=${encodeURIComponent(text)}`);
       expect(res.body.data.map((row: any) => row.id).sort()).toEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
@@ -192,7 +203,9 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
 
     it('refuses unknown fields, read-only fields and constructor/prototype keys, storing nothing', async () => {
       const before = (await client.get(url)).body.meta.total;
-      const readOnly = Object.entries(entity.schema.properties ?? {}).filter(([, p]) => p.readOnly).map(([f]) => f);
+      const readOnly = Object.entries(entity.schema.properties ?? {})
+        .filter(([, p]) => p.readOnly)
+        .map(([f]) => f);
       for (const extra of [{ not_a_field: 1 }, { constructor: 'x' }, { prototype: { polluted: true } }, { id: 999 }, ...readOnly.map((f) => ({ [f]: 'x' }))]) {
         const res = await client.post(url, { ...validBody(entity, 102, ids), ...extra });
         expect(res.status, JSON.stringify(extra)).toBe(422);
@@ -205,7 +218,12 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
         method: 'POST',
         url,
         payload: raw,
-        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${client.xsrf}`, 'x-xsrf-token': client.xsrf, authorization: `Bearer ${client.token}` },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `XSRF-TOKEN=${client.xsrf}`,
+          'x-xsrf-token': client.xsrf,
+          authorization: `Bearer ${client.token}`,
+        },
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);

@@ -3,7 +3,7 @@ import { listUrl } from '../../src/engine/data/list-url.js';
 import { readListParams } from '../../src/engine/list/list-params.js';
 import type { ClientEntity } from '../../src/shared/descriptor/types.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 // `GET /api/meta/first-list`: the boot script asks the server for the list a page shows before the
 // app (and its descriptors) have loaded. The answer must be the very page, and the very URL, the

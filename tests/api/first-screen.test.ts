@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirstScreenRenderer } from '../../src/server/first-screen/renderer.js';
 import type { FirstScreenInput } from '../../src/shared/first-screen.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 // `GET /api/meta/first-screen`: the server renders the list screen a signed-in page shows with the
 // browser's own components (src/app/ssr, built by build.mjs), which the boot script shows until the
@@ -37,7 +37,8 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const firstScreen = (query: Record<string, string>, headers?: Record<string, string>) => client.get(`/api/meta/first-screen?${new URLSearchParams(query)}`, headers);
+  const firstScreen = (query: Record<string, string>, headers?: Record<string, string>) =>
+    client.get(`/api/meta/first-screen?${new URLSearchParams(query)}`, headers);
 
   it('renders the rows of the page the list answers, with the frame, for the page and filters of the address', async () => {
     for (const search of ['', '?page=2', '?sort=status&direction=asc&status=approved']) {
@@ -61,7 +62,9 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
         at = found + 1;
       }
       // The page title the list screen sets, for the boot script to set with the markup.
-      expect(decodeURIComponent(String(answer.headers['x-page-title']))).toBe(`${locale('en').entities.contest.title} | ${locale('en').pages.titles.awardsCms}`);
+      expect(decodeURIComponent(String(answer.headers['x-page-title']))).toBe(
+        `${locale('en').entities.contest.title} | ${locale('en').pages.titles.awardsCms}`,
+      );
       // The frame: the skip link, the menu, no loading skeleton.
       expect(html).toContain(locale('en').common.skipToContent);
       expect(html).toContain('aria-label="Main menu"');
@@ -76,10 +79,18 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
       expect(html, language).not.toContain(locale('en').common.skipToContent);
     }
     const plain = String((await firstScreen({ path: '/manage-contest' })).body);
-    const br = await t.app.inject({ method: 'GET', url: '/api/meta/first-screen?path=%2Fmanage-contest', headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/meta/first-screen?path=%2Fmanage-contest',
+      headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
-    const gzip = await t.app.inject({ method: 'GET', url: '/api/meta/first-screen?path=%2Fmanage-contest', headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/meta/first-screen?path=%2Fmanage-contest',
+      headers: { authorization: `Bearer ${client.token}`, 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
   });
@@ -107,7 +118,10 @@ describe('first-screen renderer', () => {
   const fakeWorker = (onMessage: string) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-screen-'));
     const file = path.join(dir, 'worker.mjs');
-    fs.writeFileSync(file, `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', (message) => { ${onMessage} });\nparentPort.postMessage({ ready: true });\n`);
+    fs.writeFileSync(
+      file,
+      `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', (message) => { ${onMessage} });\nparentPort.postMessage({ ready: true });\n`,
+    );
     return file;
   };
   const input = {} as FirstScreenInput;
@@ -135,7 +149,9 @@ describe('first-screen renderer', () => {
   });
 
   it('stops the thread after a while without a render, and starts one again for the next', async () => {
-    const renderer = new FirstScreenRenderer(fakeWorker(`parentPort.postMessage({ id: message.id, screen: { html: '', title: message.input.path } });`), { idleMs: 200 });
+    const renderer = new FirstScreenRenderer(fakeWorker(`parentPort.postMessage({ id: message.id, screen: { html: '', title: message.input.path } });`), {
+      idleMs: 200,
+    });
     try {
       expect(renderer.running).toBe(false);
       expect(await renderer.render({ ...input, path: '/a' })).toEqual({ html: '', title: '/a' });
@@ -149,7 +165,11 @@ describe('first-screen renderer', () => {
   });
 
   it('answers each caller with its own render, and starts a new thread after one fails', async () => {
-    const renderer = new FirstScreenRenderer(fakeWorker(`if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, screen: { html: '<p>' + message.input.path + '</p>', title: message.input.path } });`));
+    const renderer = new FirstScreenRenderer(
+      fakeWorker(
+        `if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, screen: { html: '<p>' + message.input.path + '</p>', title: message.input.path } });`,
+      ),
+    );
     try {
       const answers = await Promise.all(['/a', '/b', '/c'].map((at) => renderer.render({ ...input, path: at })));
       expect(answers).toEqual(['/a', '/b', '/c'].map((at) => ({ html: `<p>${at}</p>`, title: at })));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('foundation on %s', (kind) => {
   let t: TestApp;
@@ -29,9 +29,15 @@ describe.each(testDatabaseKinds())('foundation on %s', (kind) => {
     // The built pages' one inline script (build.mjs writes the boot script into them), and only it.
     const pages = fs.readdirSync(t.app.config.publicDir).filter((name) => /^index(\.[a-z]+)?\.html$/.test(name));
     expect(pages).toContain('index.html');
-    const inline = new Set(pages.flatMap((name) => [...fs.readFileSync(path.join(t.app.config.publicDir, name), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)));
+    const inline = new Set(
+      pages.flatMap((name) =>
+        [...fs.readFileSync(path.join(t.app.config.publicDir, name), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+      ),
+    );
     expect(inline.size).toBe(1);
-    const hash = `'sha256-${createHash('sha256').update([...inline][0]!, 'utf8').digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update([...inline][0]!, 'utf8')
+      .digest('base64')}'`;
     expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", hash]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -192,7 +192,10 @@ describe('data directory lock', () => {
     const dir = path.join(tmp, 'purpose');
     const release = acquireDataDirLock(dir, 'backup');
     try {
-      fs.writeFileSync(path.join(dir, 'server.lock'), fs.readFileSync(path.join(dir, 'server.lock'), 'utf8').replace(`"pid":${process.pid}`, `"pid":${process.ppid}`));
+      fs.writeFileSync(
+        path.join(dir, 'server.lock'),
+        fs.readFileSync(path.join(dir, 'server.lock'), 'utf8').replace(`"pid":${process.pid}`, `"pid":${process.ppid}`),
+      );
       expect(() => acquireDataDirLock(dir)).toThrow(/Another Awards Console npm run backup \(process \d+/);
     } finally {
       fs.rmSync(path.join(dir, 'server.lock'), { force: true });

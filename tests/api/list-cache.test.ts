@@ -18,10 +18,20 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
 
   beforeAll(async () => {
     ({ t, client } = await startSignedInApp(kind));
-    customerId = (await client.post('/api/customers', { email: 'lead@ogilvy.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 5 })).body.data.id;
-    await client.put(`/api/customers/${customerId}`, { name: 'Ayu Lestari', email: 'lead@ogilvy.test', company: 'Ogilvy Jakarta', phone: '0812', job_title: 'Lead', is_active: true });
+    customerId = (await client.post('/api/customers', { email: 'lead@ogilvy.test', password: 'secret-1', password_confirmation: 'secret-1', max_entries: 5 }))
+      .body.data.id;
+    await client.put(`/api/customers/${customerId}`, {
+      name: 'Ayu Lestari',
+      email: 'lead@ogilvy.test',
+      company: 'Ogilvy Jakarta',
+      phone: '0812',
+      job_title: 'Lead',
+      is_active: true,
+    });
     categoryId = (await client.post('/api/categories', { name: 'Best Use of Social', description: 'Social media campaigns', status: 'active' })).body.data.id;
-    campaignId = (await client.post('/api/campaigns', { name: 'Ramadan Joy', brand_name: 'Sirup Co', status: 'active', start_date: '2025-03-01', end_date: '2025-04-01' })).body.data.id;
+    campaignId = (
+      await client.post('/api/campaigns', { name: 'Ramadan Joy', brand_name: 'Sirup Co', status: 'active', start_date: '2025-03-01', end_date: '2025-04-01' })
+    ).body.data.id;
     await insertContest(campaignId);
   });
   afterAll(async () => t?.close());
@@ -92,7 +102,14 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
     expect(before.body.meta.total).toBeGreaterThan(0);
     expect(before.body.data[0].customer.company).toBe('Ogilvy Jakarta');
 
-    await client.put(`/api/customers/${customerId}`, { name: 'Ayu Lestari', email: 'lead@ogilvy.test', company: 'Leo Burnett KL', phone: '0812', job_title: 'Lead', is_active: true });
+    await client.put(`/api/customers/${customerId}`, {
+      name: 'Ayu Lestari',
+      email: 'lead@ogilvy.test',
+      company: 'Leo Burnett KL',
+      phone: '0812',
+      job_title: 'Lead',
+      is_active: true,
+    });
     const renamed = await client.get(url);
     expect(renamed.headers['x-list-cache']).toBe('miss');
     expect(renamed.body.meta.total).toBe(0);
@@ -170,7 +187,11 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
       const secondClient = await new TestClient(second).init();
       await secondClient.signIn('budi@example.com', 'budi-password-1');
       const before = await listTwice('/api/categories?sort=name');
-      const created = await secondClient.post('/api/categories', { name: 'Aa First Alphabetically', description: 'Made on the other server', status: 'active' });
+      const created = await secondClient.post('/api/categories', {
+        name: 'Aa First Alphabetically',
+        description: 'Made on the other server',
+        status: 'active',
+      });
       expect(created.status).toBe(201);
       const after = await client.get('/api/categories?sort=name');
       expect(after.headers['x-list-cache']).toBe('miss');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFieldsOf, listUrl, readListParams } from '../../src/shared/list-request.js';
 import type { ClientEntity } from '../../src/shared/descriptor/types.js';
+import { listFieldsOf, listUrl, readListParams } from '../../src/shared/list-request.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
@@ -40,7 +40,14 @@ describe.each(testDatabaseKinds())('list fields and statement templates on %s', 
 
   it('answers only the fields asked for, with the id, the sort column and the foreign keys of the includes', async () => {
     const full = await get({ include: 'customer,category', sort: 'status', direction: 'desc' });
-    const sparse = await get({ include: 'customer,category', sort: 'status', direction: 'desc', fields: 'strategy', 'fields[customer]': 'email', 'fields[category]': 'name' });
+    const sparse = await get({
+      include: 'customer,category',
+      sort: 'status',
+      direction: 'desc',
+      fields: 'strategy',
+      'fields[customer]': 'email',
+      'fields[category]': 'name',
+    });
     expect(full.data.length).toBeGreaterThan(0);
     expect(sparse.meta).toEqual(full.meta);
     expect(sparse.data).toEqual(
@@ -54,7 +61,7 @@ describe.each(testDatabaseKinds())('list fields and statement templates on %s', 
     expect(blank.data).toEqual(full.data);
   });
 
-  it("is what the list screen asks for: the page it shows, smaller", async () => {
+  it('is what the list screen asks for: the page it shows, smaller', async () => {
     const shown = listFieldsOf(contest)!;
     expect(shown.fields).toEqual(expect.arrayContaining(['strategy', 'status', 'customer_id', 'category_id', 'created_at']));
     expect(shown.fields).not.toContain('confidential_kpi');
@@ -86,7 +93,15 @@ describe.each(testDatabaseKinds())('list fields and statement templates on %s', 
     const all = await get({ per_page: '100', include: 'customer' });
     const customerIds = [...new Set(all.data.map((row) => row.customer_id as number))].slice(0, 6);
     expect(customerIds.length).toBeGreaterThan(2);
-    const companies = [...new Set(all.data.map((row) => String((row.customer as { company?: string } | null)?.company ?? '').split(' ')[0]!.toLowerCase()))]
+    const companies = [
+      ...new Set(
+        all.data.map((row) =>
+          String((row.customer as { company?: string } | null)?.company ?? '')
+            .split(' ')[0]!
+            .toLowerCase(),
+        ),
+      ),
+    ]
       .filter((word) => word.length > 2)
       .slice(0, 4);
     // The expected rows: every contest, filtered and sorted here.
@@ -107,16 +122,26 @@ describe.each(testDatabaseKinds())('list fields and statement templates on %s', 
     for (const word of [...companies, 'no-such-company-zz', '100%_']) {
       const page = await get({ 'q[agency_name]': word, per_page: '5', sort: 'status', direction: 'desc', include: 'customer' });
       const expected = every
-        .filter((row) => String((row.customer as { company?: string } | null)?.company ?? '').toLowerCase().includes(word))
+        .filter((row) =>
+          String((row.customer as { company?: string } | null)?.company ?? '')
+            .toLowerCase()
+            .includes(word),
+        )
         .sort((a, b) => String(b.status).localeCompare(String(a.status)) || b.id - a.id);
       expect(page.meta.total, `agency ${word}`).toBe(expected.length);
-      expect(page.data.map((row) => row.id), `agency ${word}`).toEqual(expected.slice(0, 5).map((row) => row.id));
+      expect(
+        page.data.map((row) => row.id),
+        `agency ${word}`,
+      ).toEqual(expected.slice(0, 5).map((row) => row.id));
     }
     for (const status of ['approved', 'pending', 'rejected', 'submitted']) {
       const page = await get({ status, per_page: '3', include: 'category' });
       const expected = every.filter((row) => row.status === status).sort(byCreated);
       expect(page.meta.total, status).toBe(expected.length);
-      expect(page.data.map((row) => row.id), status).toEqual(expected.slice(0, 3).map((row) => row.id));
+      expect(
+        page.data.map((row) => row.id),
+        status,
+      ).toEqual(expected.slice(0, 3).map((row) => row.id));
     }
   });
 });

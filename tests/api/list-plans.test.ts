@@ -57,7 +57,10 @@ describe.each(testDatabaseKinds())('list query plans on a seeded database (%s)',
     db = t.app.db;
     await bulkSeed(db, t.app.entities, { contests: CONTESTS, customers: 600, campaigns: 60 });
     await sql`analyze`.execute(db);
-    const tables = await sql<{ relname: string; n: number }>`select relname, reltuples::bigint as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`.execute(db);
+    const tables = await sql<{
+      relname: string;
+      n: number;
+    }>`select relname, reltuples::bigint as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`.execute(db);
     for (const row of tables.rows) sizes.set(row.relname, Number(row.n));
   }, 600_000);
   afterAll(async () => t?.close());
@@ -68,7 +71,11 @@ describe.each(testDatabaseKinds())('list query plans on a seeded database (%s)',
     const [first, second] = filter.field.split('.') as [string, string | undefined];
     const table = second ? t.app.entities.byName.get(entity.descriptor.relations[first]!.entity)!.descriptor.table : entity.descriptor.table;
     const column = second ?? first;
-    const row = (await sql<{ v: unknown }>`select ${sql.ref(column)} as v from ${sql.table(table)} where ${sql.ref(column)} is not null group by 1 order by count(*) desc limit 1`.execute(db)).rows[0];
+    const row = (
+      await sql<{
+        v: unknown;
+      }>`select ${sql.ref(column)} as v from ${sql.table(table)} where ${sql.ref(column)} is not null group by 1 order by count(*) desc limit 1`.execute(db)
+    ).rows[0];
     if (!row) return undefined;
     const property = (second ? t.app.entities.byName.get(entity.descriptor.relations[first]!.entity)! : entity).schema.properties![column]!;
     if (filter.operator === 'ilike') return String(row.v).split(/\s+/)[0]!.toLowerCase();
@@ -111,7 +118,8 @@ describe.each(testDatabaseKinds())('list query plans on a seeded database (%s)',
       const filterCases: Array<{ name: string; query: Record<string, string>; substring: boolean }> = [{ name: 'no filter', query: {}, substring: false }];
       for (const filter of d.list.filters) {
         const value = await sampleValue(entity, filter);
-        if (value !== undefined) filterCases.push({ name: `${filter.param}=${value}`, query: { [filter.param]: value }, substring: filter.operator === 'ilike' });
+        if (value !== undefined)
+          filterCases.push({ name: `${filter.param}=${value}`, query: { [filter.param]: value }, substring: filter.operator === 'ilike' });
       }
       for (const sort of new Set([...d.list.sorts, d.list.defaultSort.field])) {
         for (const direction of ['asc', 'desc']) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsData } from '../../src/features/notifications/index.js';
 import { FIRST_SIGN_IN_DAYS, LATEST_NOTIFICATIONS } from '../../src/features/notifications/server.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -19,7 +19,13 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const expected = async (since: Date) => {
-    const rows = await db.selectFrom('contests').select(['id', 'created_at']).where('created_at', '>=', since).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await db
+      .selectFrom('contests')
+      .select(['id', 'created_at'])
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     return rows as Array<{ id: number }>;
   };
 
@@ -59,7 +65,11 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     expect(res.body.data.count).toBe(rows.length);
     expect(res.body.data.latest).toHaveLength(Math.min(LATEST_NOTIFICATIONS, rows.length));
 
-    await db.updateTable('users').set({ last_login_at: new Date(Date.now() + 60_000) }).where('email', '=', 'admin@example.com').execute();
+    await db
+      .updateTable('users')
+      .set({ last_login_at: new Date(Date.now() + 60_000) })
+      .where('email', '=', 'admin@example.com')
+      .execute();
     await client.signIn();
     const none = await client.get<{ data: NotificationsData }>('/api/notifications');
     expect(none.body.data.count).toBe(0);

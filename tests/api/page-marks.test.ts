@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
 import { pageMarks } from '../../src/server/operations/count/page-marks.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const SORTS = ['created_at', 'updated_at', 'status', 'campaign_id'];
 const PER_PAGE = 15;
@@ -56,8 +56,12 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
       for (const sort of SORTS) {
         for (const direction of ['asc', 'desc'] as const) {
           // Some depths, and pages that run across a mark (in either direction) in the middle.
-          const across = Array.from({ length: lastPage }, (_, i) => i + 1).filter((p) => ((p - 1) * PER_PAGE) % 500 > 500 - PER_PAGE || (total - p * PER_PAGE) % 500 > 500 - PER_PAGE);
-          const pages = [...new Set([Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 40, lastPage - 1, ...across.slice(2, 4), ...across.slice(-4, -2)])].filter((p) => p > 40 && p < lastPage);
+          const across = Array.from({ length: lastPage }, (_, i) => i + 1).filter(
+            (p) => ((p - 1) * PER_PAGE) % 500 > 500 - PER_PAGE || (total - p * PER_PAGE) % 500 > 500 - PER_PAGE,
+          );
+          const pages = [
+            ...new Set([Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 40, lastPage - 1, ...across.slice(2, 4), ...across.slice(-4, -2)]),
+          ].filter((p) => p > 40 && p < lastPage);
           const url = (page: number) => `/api/contests?${filter}sort=${sort}&direction=${direction}&page=${page}&per_page=${PER_PAGE}`;
           // The first deep request starts the read of this list's marks; a small list's request
           // (all of these: fewer than 200,000 rows) waits for them and is answered from them.
@@ -72,9 +76,10 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
             const res = await client.get(url(page));
             expect(res.status).toBe(200);
             expect(res.body.meta.total).toBe(total);
-            expect(res.body.data.map((row: { id: number }) => row.id), `${filter}${sort} ${direction} page ${page} of ${lastPage}`).toEqual(
-              await offsetIds(where, sort, direction, page),
-            );
+            expect(
+              res.body.data.map((row: { id: number }) => row.id),
+              `${filter}${sort} ${direction} page ${page} of ${lastPage}`,
+            ).toEqual(await offsetIds(where, sort, direction, page));
           }
         }
       }

@@ -54,7 +54,9 @@ describe.skipIf(!postgresUrl)('prepared statements on PostgreSQL', () => {
     const byName = () => sql<Record<string, unknown>>`select * from things where name = ${'two'}`.execute(open.db);
     for (let i = 0; i < HOT_AFTER + 1; i++) await byName();
     await sql`alter table things add column more int default 6`.execute(open.db);
-    await expect(open.db.transaction().execute(async (trx) => sql`select * from things where name = ${'two'}`.execute(trx))).rejects.toMatchObject({ code: '0A000' });
+    await expect(open.db.transaction().execute(async (trx) => sql`select * from things where name = ${'two'}`.execute(trx))).rejects.toMatchObject({
+      code: '0A000',
+    });
     // The connection is fine afterwards, and the text goes unnamed from now on.
     expect((await byName()).rows[0]).toMatchObject({ id: 2, more: 6 });
   });

@@ -1,16 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
 import { buildDemoData } from '../../src/features/demo/server/demo-data.js';
-import { seed } from '../../src/features/demo/server/seed.js';
 import { createDemoDataOnFirstStart, DEMO_DATA_SETTING } from '../../src/features/demo/server/demo-data-plugin.js';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../helpers/databases.js';
-import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.js';
+import { seed } from '../../src/features/demo/server/seed.js';
+import { loadConfig } from '../../src/server/config.js';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js';
+import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 describe('the demo data set', () => {
   it('is deterministic apart from timestamps counted back from the given moment', () => {
     const strip = (set: ReturnType<typeof buildDemoData>) =>
-      JSON.stringify(set, (key, value) => (['created_at', 'updated_at', 'email_verified_at', 'start_date', 'end_date', 'opens_at', 'closes_at', 'submitted_at'].includes(key) ? undefined : value));
+      JSON.stringify(set, (key, value) =>
+        ['created_at', 'updated_at', 'email_verified_at', 'start_date', 'end_date', 'opens_at', 'closes_at', 'submitted_at'].includes(key) ? undefined : value,
+      );
     const a = buildDemoData(new Date('2025-01-01T00:00:00Z'));
     const b = buildDemoData(new Date('2026-06-30T12:00:00Z'));
     expect(strip(a)).toBe(strip(b));
@@ -24,7 +26,8 @@ describe('the demo data set', () => {
     expect(companies.some((n) => n.startsWith('PT '))).toBe(true);
     expect(set.records.category!.map((c) => c.name)).toContain('Best Use of Social');
     for (const contest of set.records.contest!) {
-      for (const field of ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi']) expect(String(contest[field]).length).toBeGreaterThan(30);
+      for (const field of ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi'])
+        expect(String(contest[field]).length).toBeGreaterThan(30);
       expect(Date.parse(String(contest.created_at))).toBeLessThan(Date.now());
     }
   });
@@ -80,29 +83,35 @@ describe.each(testDatabaseKinds())('npm run seed on %s', (kind) => {
     await expect(seed(config, ['--contests', 'ten'], () => undefined)).rejects.toThrow(/whole number/);
   });
 
-  it.runIf(kind === 'postgres')('fills a database with demo data and N generated contests, counters and indexes ready', async () => {
-    const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent' });
-    const lines: string[] = [];
-    const summary = await seed(config, ['--contests', '3000', '--customers', '60'], (line) => lines.push(line));
-    expect(summary).toMatch(/^Seeded 3000 contests, 60 customers/);
-    expect(lines[0]).toMatch(/^Demo data created/);
-    const t = await startTestApp('postgres', { DATABASE_URL: database.env.DATABASE_URL!, DEMO_DATA: 'true' });
-    try {
-      const client = await new TestClient(t.app).init();
-      await client.signIn();
-      const db = t.app.db as any;
-      const all = await client.get('/api/contests?per_page=15&include=customer,category');
-      expect(all.body.meta.total).toBe(3036);
-      for (const status of ['pending', 'submitted', 'approved', 'rejected']) {
-        const n = Number((await sql<{ n: number }>`select count(*) as n from contests where status = ${status}`.execute(db)).rows[0]!.n);
-        expect(n).toBeGreaterThan(0);
-        expect((await client.get(`/api/contests?status=${status}`)).body.meta.total).toBe(n);
+  it.runIf(kind === 'postgres')(
+    'fills a database with demo data and N generated contests, counters and indexes ready',
+    async () => {
+      const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent' });
+      const lines: string[] = [];
+      const summary = await seed(config, ['--contests', '3000', '--customers', '60'], (line) => lines.push(line));
+      expect(summary).toMatch(/^Seeded 3000 contests, 60 customers/);
+      expect(lines[0]).toMatch(/^Demo data created/);
+      const t = await startTestApp('postgres', { DATABASE_URL: database.env.DATABASE_URL!, DEMO_DATA: 'true' });
+      try {
+        const client = await new TestClient(t.app).init();
+        await client.signIn();
+        const db = t.app.db as any;
+        const all = await client.get('/api/contests?per_page=15&include=customer,category');
+        expect(all.body.meta.total).toBe(3036);
+        for (const status of ['pending', 'submitted', 'approved', 'rejected']) {
+          const n = Number((await sql<{ n: number }>`select count(*) as n from contests where status = ${status}`.execute(db)).rows[0]!.n);
+          expect(n).toBeGreaterThan(0);
+          expect((await client.get(`/api/contests?status=${status}`)).body.meta.total).toBe(n);
+        }
+        const indexes = (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'contests'`.execute(db)).rows.map(
+          (r) => r.indexname,
+        );
+        expect(indexes.some((name) => name.startsWith('ix_contests_status_created_at_id_'))).toBe(true);
+        expect(indexes.some((name) => name.startsWith('ix_contests_customer_id_updated_at_id_'))).toBe(true);
+      } finally {
+        await t.close();
       }
-      const indexes = (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'contests'`.execute(db)).rows.map((r) => r.indexname);
-      expect(indexes.some((name) => name.startsWith('ix_contests_status_created_at_id_'))).toBe(true);
-      expect(indexes.some((name) => name.startsWith('ix_contests_customer_id_updated_at_id_'))).toBe(true);
-    } finally {
-      await t.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

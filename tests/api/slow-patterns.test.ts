@@ -34,7 +34,11 @@ describe('an unauthenticated request with a huge e-mail does not freeze the serv
   describe.each(['/api/login', '/api/auth/login', '/api/auth/forgot-password'])('%s', (url) => {
     it.each(Object.keys(bodies) as Array<keyof typeof bodies>)('answers a %s e-mail at once while /api/health keeps answering', async (size) => {
       const body = url.endsWith('forgot-password') ? { email: bodies[size].email } : bodies[size];
-      const attack = timed(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      const attack = timed(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      });
       await new Promise((resolve) => setTimeout(resolve, 20));
       const health = await timed('/api/health');
       const answer = await attack;

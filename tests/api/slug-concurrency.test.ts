@@ -15,7 +15,10 @@ describe.each(testDatabaseKinds())('same-named categories created at once on %s'
 
   it('gives 20 concurrent creates of one name 20 distinct slugs, and none a conflict', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => create('Best Use of Social')));
-    expect(answers.map((a) => a.status), JSON.stringify(answers.find((a) => a.status !== 201)?.body)).toEqual(Array(20).fill(201));
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers.find((a) => a.status !== 201)?.body),
+    ).toEqual(Array(20).fill(201));
     const slugs = answers.map((a) => a.body.data.slug as string).sort();
     expect(new Set(slugs).size).toBe(20);
     expect(slugs).toContain('best-use-of-social');

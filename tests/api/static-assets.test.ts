@@ -29,9 +29,13 @@ describe('the built client', () => {
 });
 
 describe('the built HTML shells', () => {
-  it('are written per language with the locale files\' title and noscript text and <html lang>', () => {
+  it("are written per language with the locale files' title and noscript text and <html lang>", () => {
     const publicDir = path.join(root, 'dist', 'public');
-    for (const [language, file] of [['en', 'index.html'], ['id', 'index.id.html'], ['ms', 'index.ms.html']] as const) {
+    for (const [language, file] of [
+      ['en', 'index.html'],
+      ['id', 'index.id.html'],
+      ['ms', 'index.ms.html'],
+    ] as const) {
       const texts = JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
       const html = fs.readFileSync(path.join(publicDir, file), 'utf8');
       expect(html, file).toContain(`<html lang="${language}">`);

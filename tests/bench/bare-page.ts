@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import { type BenchTarget, startBenchServer, startedWhenPrinting } from './bench-server.js';
-import { runLoad } from './load.js';
-import { freePort } from '../helpers/free-port.js';
 import { loadConfig } from '../../src/server/config.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
 import { listUrl, readListParams } from '../../src/shared/list-request.js';
+import { freePort } from '../helpers/free-port.js';
+import { type BenchTarget, startBenchServer, startedWhenPrinting } from './bench-server.js';
+import { runLoad } from './load.js';
 
 /** Issue 17: uncached page 1 with include and exact total ≥ 0.5× a bare Fastify + pg page without a total. */
 export const BARE_RATIO_TARGET = 0.5;
@@ -71,7 +71,13 @@ const ROUNDS = 2;
  * the bare server speaks pg). The target is on the request the list screen sends (the fields it
  * shows); the same page with every field of every record is printed beside it.
  */
-export async function runBareComparison(options: { databaseUrl: string; connections?: number; seconds?: number; command: string; log: (line: string) => void }): Promise<boolean> {
+export async function runBareComparison(options: {
+  databaseUrl: string;
+  connections?: number;
+  seconds?: number;
+  command: string;
+  log: (line: string) => void;
+}): Promise<boolean> {
   const target: BenchTarget = { kind: 'postgres', url: options.databaseUrl };
   const connections = options.connections ?? 10;
   const seconds = options.seconds ?? 10;
@@ -101,12 +107,17 @@ export async function runBareComparison(options: { databaseUrl: string; connecti
   const ok = ratio >= BARE_RATIO_TARGET && errors(ours) === 0 && errors(floors) === 0;
   const rounds = (results: Array<{ rps: number; p99: number }>) => results.map((result) => `${result.rps} req/s (p99 ${result.p99} ms)`).join(', ');
   options.log(`       bare Fastify + pg page 1 without a total: ${rounds(floors)}; mean ${floor} req/s, ${errors(floors)} errors`);
-  options.log(`       console, list cache off, page 1 as the list screen asks for it (${screenPath}): ${rounds(ours)}; mean ${mean(ours)} req/s, ${errors(ours)} errors`);
+  options.log(
+    `       console, list cache off, page 1 as the list screen asks for it (${screenPath}): ${rounds(ours)}; mean ${mean(ours)} req/s, ${errors(ours)} errors`,
+  );
   options.log(
     `       console, list cache off, page 1 with every field (include customer,category, no fields): ${everyField.rps} req/s, p99 ${everyField.p99} ms, ${everyField.errors} errors (${(everyField.rps / Math.max(1, floor)).toFixed(2)}× the bare page's mean)`,
   );
   options.log(
-    `${ok ? 'ok    ' : 'MISSED'} uncached page 1 against the bare page: ${ratio.toFixed(2)}× (target ≥ ${BARE_RATIO_TARGET}×; ${connections} connections, ${seconds} s each, ${ROUNDS} rounds in turn)  [${options.command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+    `${ok ? 'ok    ' : 'MISSED'} uncached page 1 against the bare page: ${ratio.toFixed(2)}× (target ≥ ${BARE_RATIO_TARGET}×; ${connections} connections, ${seconds} s each, ${ROUNDS} rounds in turn)  [${options.command}]; machine load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
   );
   return ok;
 }

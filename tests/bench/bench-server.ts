@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { loadConfig } from '../../src/server/config.js';
 import { createRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';

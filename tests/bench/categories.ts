@@ -14,7 +14,10 @@ export const CATEGORY_ROWS = 10_000;
 async function seedCategories(target: BenchTarget, rows: number): Promise<number> {
   const app = await buildApp(loadConfig(benchEnv(target)), { logger: false });
   try {
-    const { count } = (await app.db.selectFrom('categories' as never).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as { count: number };
+    const { count } = (await app.db
+      .selectFrom('categories' as never)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()) as { count: number };
     const missing = rows - Number(count);
     if (missing > 0) {
       const start = Number(count) + 1;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../helpers/e2e.js';
+import { freePort } from '../helpers/free-port.js';
 import { PREPARE, startBrowserBenchServer } from './navigation.js';
 import type { BenchContext } from './scenarios.js';
-import { freePort } from '../helpers/free-port.js';
 
 /**
  * `npm run bench -- compare`: the cold-load measurement on the console and on the two
@@ -60,12 +60,22 @@ function countBytes(page: Page, counting: () => boolean) {
   page.on('response', (response: Response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!counting() || !/javascript|css/.test(type)) return;
-    sizes.set(response.url(), response.body().then((body) => zlib.gzipSync(body).length, () => 0));
+    sizes.set(
+      response.url(),
+      response.body().then(
+        (body) => zlib.gzipSync(body).length,
+        () => 0,
+      ),
+    );
   });
   return async (firstRowAt: number) => {
     const before = new Set(
       await page.evaluate(
-        (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => entry.name),
+        (at) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at)
+            .map((entry) => entry.name),
         firstRowAt,
       ),
     );
@@ -85,7 +95,9 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
   const missing = needed.filter((file) => !fs.existsSync(file));
   if (missing.length) {
     context.log(`compare skipped: the anchors in ${anchors} are not built (${missing.map((f) => path.relative(anchors, f)).join(', ')} missing).`);
-    context.log('  cp -r ../shared/anchors /tmp/anchors && cd /tmp/anchors && npm install && node data/gen-data.mjs && (cd ra-app && npm install && npx vite build) && (cd refine-app && npm install && npx vite build)');
+    context.log(
+      '  cp -r ../shared/anchors /tmp/anchors && cd /tmp/anchors && npm install && node data/gen-data.mjs && (cd ra-app && npm install && npx vite build) && (cd refine-app && npm install && npx vite build)',
+    );
     context.log('  then: ANCHORS_DIR=/tmp/anchors npm run bench -- compare');
     return true;
   }
@@ -109,26 +121,33 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     const api = `http://127.0.0.1:${apiPort}`;
     await Promise.all([waitFor(`${api}/categories?_start=0&_end=1`), waitFor(`http://127.0.0.1:${raPort}/`), waitFor(`http://127.0.0.1:${refinePort}/`)]);
     const title = async (startAt: number) =>
-      ((await (await fetch(`${api}/contests?_sort=created_at&_order=desc&_start=${startAt}&_end=${startAt + 15}`)).json()) as Array<{ title: string }>)[0]!.title;
+      ((await (await fetch(`${api}/contests?_sort=created_at&_order=desc&_start=${startAt}&_end=${startAt + 15}`)).json()) as Array<{ title: string }>)[0]!
+        .title;
     const [p1, p2] = [await title(0), await title(15)];
-    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta.total;
-    context.log(`console: ${total} contests (${context.postgresUrl ? 'PostgreSQL' : 'PGlite'}); anchors: json-server with ${anchors}/data/db.json; ${runs} cold runs each, interleaved`);
+    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta
+      .total;
+    context.log(
+      `console: ${total} contests (${context.postgresUrl ? 'PostgreSQL' : 'PGlite'}); anchors: json-server with ${anchors}/data/db.json; ${runs} cold runs each, interleaved`,
+    );
     browser = await launchBrowser();
 
     const anchorRun = async (url: string): Promise<RunResult> => {
       const browserContext = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         const page = await browserContext.newPage();
-        await page.addInitScript(({ first, second }) => {
-          const w = window as unknown as { __t1?: number; __t2?: number };
-          new MutationObserver(() => {
-            for (const td of document.querySelectorAll('tbody td')) {
-              const text = td.textContent?.trim();
-              if (w.__t1 === undefined && text === first) w.__t1 = performance.now();
-              if (w.__t2 === undefined && text === second) w.__t2 = performance.now();
-            }
-          }).observe(document, { childList: true, subtree: true, characterData: true });
-        }, { first: p1, second: p2 });
+        await page.addInitScript(
+          ({ first, second }) => {
+            const w = window as unknown as { __t1?: number; __t2?: number };
+            new MutationObserver(() => {
+              for (const td of document.querySelectorAll('tbody td')) {
+                const text = td.textContent?.trim();
+                if (w.__t1 === undefined && text === first) w.__t1 = performance.now();
+                if (w.__t2 === undefined && text === second) w.__t2 = performance.now();
+              }
+            }).observe(document, { childList: true, subtree: true, characterData: true });
+          },
+          { first: p1, second: p2 },
+        );
         let counting = true;
         const bytes = countBytes(page, () => counting);
         await page.goto(url);
@@ -154,12 +173,20 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
       const { session } = server;
       const browserContext = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       try {
-        await browserContext.addInitScript(PREPARE, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
+        await browserContext.addInitScript(PREPARE, {
+          token: session.token,
+          refreshToken: session.refreshToken,
+          expiresAt: Date.now() + session.expiresIn * 1000,
+          user: session.data,
+        });
         const page = await browserContext.newPage();
         let counting = true;
         const bytes = countBytes(page, () => counting);
         await page.goto(`${server.base}/manage-contest`);
-        await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, {
+          timeout: 30_000,
+          polling: 'raf',
+        });
         counting = false;
         const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
         // 'Next' works once the app has replaced the server's first screen.
@@ -209,7 +236,9 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     }));
     for (const s of summary) {
       const ready = s.ready === s.first ? '' : `, the app's own first row (interactive) median ${Math.round(s.ready)} ms`;
-      context.log(`       ${s.name.padEnd(18)} first row median ${Math.round(s.first)} ms (runs ${s.all.join(', ')})${ready}, page 2 median ${Math.round(s.page2)} ms, JS + CSS before the first row ${s.kb.toFixed(1)} KB gzip in ${Math.round(s.files)} files (median of the runs; ${s.kbRange[0]!.toFixed(1)}-${s.kbRange[1]!.toFixed(1)} KB)`);
+      context.log(
+        `       ${s.name.padEnd(18)} first row median ${Math.round(s.first)} ms (runs ${s.all.join(', ')})${ready}, page 2 median ${Math.round(s.page2)} ms, JS + CSS before the first row ${s.kb.toFixed(1)} KB gzip in ${Math.round(s.files)} files (median of the runs; ${s.kbRange[0]!.toFixed(1)}-${s.kbRange[1]!.toFixed(1)} KB)`,
+      );
     }
     const [ours, ra, refine] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
     const ratio = (a: number, b: number) => a / b;
@@ -222,11 +251,18 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     for (const check of checks) {
       const met = check.value <= check.max;
       ok &&= met;
-      context.log(`${met ? 'ok    ' : 'MISSED'} cold navigation, ${check.label}: ${check.value.toFixed(2)}× (target ≤ ${check.max}×)  [${context.command}]; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+      context.log(
+        `${met ? 'ok    ' : 'MISSED'} cold navigation, ${check.label}: ${check.value.toFixed(2)}× (target ≤ ${check.max}×)  [${context.command}]; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
+      );
     }
     const bytesMet = ours.kb <= TARGETS.kbBeforeFirstRow;
     ok &&= bytesMet;
-    context.log(`${bytesMet ? 'ok    ' : 'MISSED'} cold navigation, JS + CSS before the first row: ${ours.kb.toFixed(1)} KB gzip, median of the runs (target ≤ ${TARGETS.kbBeforeFirstRow} KB)  [${context.command}]`);
+    context.log(
+      `${bytesMet ? 'ok    ' : 'MISSED'} cold navigation, JS + CSS before the first row: ${ours.kb.toFixed(1)} KB gzip, median of the runs (target ≤ ${TARGETS.kbBeforeFirstRow} KB)  [${context.command}]`,
+    );
     return ok;
   } finally {
     await browser?.close();

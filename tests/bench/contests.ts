@@ -5,10 +5,10 @@ import { loadConfig } from '../../src/server/config.js';
 import { createRegistry, type EntityRegistry } from '../../src/server/operations/context.js';
 import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
+import { runBareComparison } from './bare-page.js';
 import { type BenchTarget, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { cpuMeter, runSpread, spreadRequests } from './spread.js';
-import { runBareComparison } from './bare-page.js';
 
 /** One measured request: its query string and the targets it must meet. */
 export interface ContestCase {
@@ -54,7 +54,9 @@ async function plansOf(databaseUrl: string | undefined, registry: EntityRegistry
       walk(plan);
       const top = `${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`;
       // A page read with its total and includes in one statement starts `select "page".*`: name it by its rows' table.
-      const table = q.sql.startsWith('select "page".*') ? (/from "(\w+)" where "id" in \(/.exec(q.sql)?.[1] ?? '?') : (/from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?');
+      const table = q.sql.startsWith('select "page".*')
+        ? (/from "(\w+)" where "id" in \(/.exec(q.sql)?.[1] ?? '?')
+        : (/from "?(\w+)"?/i.exec(q.sql)?.[1] ?? '?');
       const via = scans.length && !top.includes(' using ') ? ` (via ${[...new Set(scans)].join(', ')})` : '';
       lines.push(`${table}: ${top}${via}, executes in ${explained['Execution Time'].toFixed(2)} ms${seq.length ? `; SEQ SCAN on ${seq.join(', ')}` : ''}`);
     }
@@ -77,9 +79,14 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
   const { base, headers } = server;
   let ok = true;
   try {
-    const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as { data: Array<{ customer_id: number }>; meta: { total: number } };
+    const first = (await (await fetch(`${base}/api/contests?per_page=1`, { headers })).json()) as {
+      data: Array<{ customer_id: number }>;
+      meta: { total: number };
+    };
     const customerId = String(first.data[0]?.customer_id ?? 1);
-    options.log(`contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`);
+    options.log(
+      `contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`,
+    );
     const cacheMb = process.env.LIST_CACHE_MB ?? '16 (default)';
     options.log(
       cacheMb === '0'
@@ -97,22 +104,41 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
     };
     if (!parts.includes('cases')) return await others();
     const cases: ContestCase[] = [
-      { name: 'page 1, include customer,category, exact total', query: { page: '1', per_page: '15', include: 'customer,category' }, minRps: pglite ? 800 : 2500, maxP99: 25 },
+      {
+        name: 'page 1, include customer,category, exact total',
+        query: { page: '1', per_page: '15', include: 'customer,category' },
+        minRps: pglite ? 800 : 2500,
+        maxP99: 25,
+      },
     ];
     if (!pglite) {
-      for (const [label, filter] of [['customer', { 'q[customer_id]': customerId }], ['status', { status: 'approved' }]] as const) {
+      for (const [label, filter] of [
+        ['customer', { 'q[customer_id]': customerId }],
+        ['status', { status: 'approved' }],
+      ] as const) {
         for (const sort of SORTS) {
           for (const direction of ['asc', 'desc']) {
-            const probe = (await (await fetch(`${base}/api/contests?${new URLSearchParams({ ...filter, sort, direction, per_page: '15' })}`, { headers })).json()) as { meta: { last_page: number } };
+            const probe = (await (
+              await fetch(`${base}/api/contests?${new URLSearchParams({ ...filter, sort, direction, per_page: '15' })}`, { headers })
+            ).json()) as { meta: { last_page: number } };
             const last = probe.meta.last_page;
-            for (const [where, page, p99] of [['first', 1, 25], ['middle', Math.max(1, Math.floor(last / 2)), 150], ['last', last, 25]] as const) {
-              cases.push({ name: `${label} filter, sort ${sort} ${direction}, ${where} page (${page})`, query: { ...filter, sort, direction, page: String(page), per_page: '15', include: 'customer,category' }, maxP99: p99 });
+            for (const [where, page, p99] of [
+              ['first', 1, 25],
+              ['middle', Math.max(1, Math.floor(last / 2)), 150],
+              ['last', last, 25],
+            ] as const) {
+              cases.push({
+                name: `${label} filter, sort ${sort} ${direction}, ${where} page (${page})`,
+                query: { ...filter, sort, direction, page: String(page), per_page: '15', include: 'customer,category' },
+                maxP99: p99,
+              });
             }
           }
         }
       }
       const agency = { 'q[agency_name]': 'rimba', per_page: '15', include: 'customer,category' };
-      const agencyLast = ((await (await fetch(`${base}/api/contests?${new URLSearchParams(agency)}`, { headers })).json()) as { meta: { last_page: number } }).meta.last_page;
+      const agencyLast = ((await (await fetch(`${base}/api/contests?${new URLSearchParams(agency)}`, { headers })).json()) as { meta: { last_page: number } })
+        .meta.last_page;
       cases.push({ name: 'agency name "rimba", first page', query: { ...agency, page: '1' }, maxP99: 100 });
       cases.push({ name: `agency name "rimba", last page (${agencyLast})`, query: { ...agency, page: String(agencyLast) }, maxP99: 100 });
     }
@@ -121,7 +147,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
       const connections = options.connections ?? 10;
       const seconds = c.minRps ? (options.seconds ?? 10) : Math.max(2, Math.round((options.seconds ?? 10) / 4));
       const result: LoadResult = await runLoad(url, headers, connections, seconds);
-      const check = await (await fetch(url, { headers })).json() as { meta: { total: number } };
+      const check = (await (await fetch(url, { headers })).json()) as { meta: { total: number } };
       const missed = (c.minRps !== undefined && result.rps < c.minRps) || result.p99 > c.maxP99 || result.errors > 0;
       const plans = await plansOf(options.databaseUrl, registry, c.query);
       if (missed || plans.some((p) => p.includes('SEQ SCAN on contests'))) ok = false;
@@ -129,7 +155,12 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
         `${missed ? 'MISSED' : 'ok    '} ${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ${result.errors} errors, total ${check.meta.total}` +
           ` (target${c.minRps ? ` ≥ ${c.minRps} req/s,` : ''} p99 ≤ ${c.maxP99} ms; ${connections} connections, ${seconds} s)`,
       );
-      options.log(`       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+      options.log(
+        `       GET /api/contests?${new URLSearchParams(c.query)}  [${options.command}]; machine load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} on ${os.cpus().length} cores`,
+      );
       for (const plan of plans) options.log(`       plan ${plan}`);
     }
     await others();
@@ -149,20 +180,49 @@ const SPREAD_TARGETS = {
  * The spread (tests/bench/spread.ts) on the bench's server (list cache as configured) and on a
  * second server with the cache off (LIST_CACHE_MB=0), each printed with its hit rate.
  */
-async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget, server: Awaited<ReturnType<typeof startBenchServer>>, pglite: boolean): Promise<boolean> {
+async function runSpreadCases(
+  options: ContestBenchOptions,
+  target: BenchTarget,
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  pglite: boolean,
+): Promise<boolean> {
   const { base, headers } = server;
   const getJson = async <T>(url: string) => (await (await fetch(`${base}${url}`, { headers })).json()) as T;
   const customers = (await getJson<{ meta: { total: number } }>('/api/customers?per_page=1')).meta.total;
-  const categories = (await getJson<{ data: Array<{ id: number; name: string; status: string }> }>('/api/categories?per_page=100')).data.map(({ id, name, status }) => ({ id, name, status }));
+  const categories = (await getJson<{ data: Array<{ id: number; name: string; status: string }> }>('/api/categories?per_page=100')).data.map(
+    ({ id, name, status }) => ({ id, name, status }),
+  );
   const seed = Number(process.env.BENCH_SPREAD_SEED ?? 17);
-  const spread = (from: number) => spreadRequests({
-    count: 50_000,
-    seed: from,
-    sorts: SORTS,
-    customerIds: Array.from({ length: customers }, (_, i) => i + 1),
-    agencyNames: ['kancil', 'rimba', 'naga', 'selat', 'langit', 'garuda', 'arunika', 'rajawali', 'samudra', 'pelangi', 'merak', 'harimau', 'bintang', 'cahaya', 'teratai', 'kenari', 'mutiara', 'nusa', 'tanjung', 'wira'],
-    categories,
-  });
+  const spread = (from: number) =>
+    spreadRequests({
+      count: 50_000,
+      seed: from,
+      sorts: SORTS,
+      customerIds: Array.from({ length: customers }, (_, i) => i + 1),
+      agencyNames: [
+        'kancil',
+        'rimba',
+        'naga',
+        'selat',
+        'langit',
+        'garuda',
+        'arunika',
+        'rajawali',
+        'samudra',
+        'pelangi',
+        'merak',
+        'harimau',
+        'bintang',
+        'cahaya',
+        'teratai',
+        'kenari',
+        'mutiara',
+        'nusa',
+        'tanjung',
+        'wira',
+      ],
+      categories,
+    });
   const lines = spread(seed);
   // A warm-up on other requests of the same spread (another seed: the measured requests are not
   // in the list cache yet): a server's steady state, page marks read (BENCH_SPREAD_WARMUP seconds).
@@ -193,11 +253,21 @@ async function runSpreadCases(options: ContestBenchOptions, target: BenchTarget,
         // PGlite runs in the server's one JavaScript thread: one core; PostgreSQL and the server share two.
         `${pglite ? 'one idle core' : 'two idle cores'} would serve about ${Math.round(((pglite ? 1 : 2) * result.requests) / Math.max(0.001, result.serverSeconds + result.databaseSeconds))} req/s of it (CPU-bound estimate, load generator aside)`,
     );
-    options.log(`       seed ${seed} after a ${warmupSeconds} s warm-up on seed ${seed + 1}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    options.log(
+      `       seed ${seed} after a ${warmupSeconds} s warm-up on seed ${seed + 1}: random page 1-2000, sorts ${SORTS.join('/')} asc/desc, 30 % q[customer_id], 10 % q[agency_name], 2 % PUT /api/categories/:id  [${command}]; machine load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
   };
   const cacheMb = process.env.LIST_CACHE_MB;
   const cached = await measure(server);
-  report(cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`, cached, cacheMb === '0' ? targets.uncached : targets.cached, options.command);
+  report(
+    cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`,
+    cached,
+    cacheMb === '0' ? targets.uncached : targets.cached,
+    options.command,
+  );
   if (cacheMb !== '0') {
     // PGlite: one server per data directory at a time; the caller's stop of this one is then a no-op.
     if (pglite) await server.stop();

@@ -62,7 +62,9 @@ async function measureExport(server: Awaited<ReturnType<typeof startBenchServer>
     const total = Number(res.headers.get('x-total-count'));
     const rate = total / seconds;
     const growth = rssPeak - rssBefore;
-    context.log(`export: ${total} contests as CSV (${(bytes / 1e6).toFixed(0)} MB, ${lines} lines incl. quoted breaks) in ${seconds.toFixed(1)} s: first byte ${firstByte.toFixed(0)} ms (target ≤ 1000), ${Math.round(rate)} rows/s (target ≥ 50,000), server RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB (target ≤ 50)  [${context.command}]`);
+    context.log(
+      `export: ${total} contests as CSV (${(bytes / 1e6).toFixed(0)} MB, ${lines} lines incl. quoted breaks) in ${seconds.toFixed(1)} s: first byte ${firstByte.toFixed(0)} ms (target ≤ 1000), ${Math.round(rate)} rows/s (target ≥ 50,000), server RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB (target ≤ 50)  [${context.command}]`,
+    );
     return firstByte <= 1000 && rate >= 50_000 && growth <= 50;
   }
 }
@@ -77,9 +79,17 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(server.headers.cookie ?? '')?.[1] ?? '';
     const write = { ...server.headers, 'x-xsrf-token': xsrf };
     const importStart = performance.now();
-    const upload = await fetch(`${server.base}/api/imports?entity=customer&filename=bench.csv`, { method: 'POST', headers: { ...write, 'content-type': 'application/octet-stream' }, body: file });
+    const upload = await fetch(`${server.base}/api/imports?entity=customer&filename=bench.csv`, {
+      method: 'POST',
+      headers: { ...write, 'content-type': 'application/octet-stream' },
+      body: file,
+    });
     const { data } = (await upload.json()) as { data: { id: number; mapping: string[] } };
-    await fetch(`${server.base}/api/imports/${data.id}/start`, { method: 'POST', headers: { ...write, 'content-type': 'application/json' }, body: JSON.stringify({ mapping: data.mapping, mode: 'all' }) });
+    await fetch(`${server.base}/api/imports/${data.id}/start`, {
+      method: 'POST',
+      headers: { ...write, 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping: data.mapping, mode: 'all' }),
+    });
     let job: Record<string, unknown> = {};
     // When each phase was first seen by the status poll (seconds since the upload began).
     const phases = new Map<string, number>([['upload', 0]]);
@@ -103,7 +113,9 @@ async function measureImport(server: Awaited<ReturnType<typeof startBenchServer>
     const timeline = [...phases].map(([phase, at]) => `${phase} ${at.toFixed(1)} s`).join(', ');
     const hashes = await storedHashes(`bench-${stamp}-%@import.example`);
     const cost = `scrypt N=2^${Math.log2(IMPORT_PARAMS.N)}, r=${IMPORT_PARAMS.r}, p=${IMPORT_PARAMS.p}`;
-    context.log(`import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (${cost}): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60); phases first seen at: ${timeline}; status polls answered 503: ${unavailable}; stored hashes: ${hashes}  [${context.command}]`);
+    context.log(
+      `import: 100,000 customers from CSV (${(file.length / 1e6).toFixed(1)} MB) with passwords hashed (${cost}): ${job.status}, ${String(job.created_rows)} created in ${importSeconds.toFixed(1)} s end to end (target ≤ 60); phases first seen at: ${timeline}; status polls answered 503: ${unavailable}; stored hashes: ${hashes}  [${context.command}]`,
+    );
     return job.status === 'done' && importSeconds <= 60 && hashes.startsWith('100000 distinct');
   }
 }

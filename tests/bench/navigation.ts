@@ -47,10 +47,16 @@ export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: strin
 export async function startBrowserBenchServer(context: BenchContext) {
   const dataDir = process.env.BENCH_DATA_DIR;
   const seeded = Boolean(context.postgresUrl || dataDir);
-  const target: BenchTarget = context.postgresUrl ? { kind: 'postgres', url: context.postgresUrl } : { kind: 'pglite', dataDir: dataDir ?? context.pgliteDir('navigation') };
+  const target: BenchTarget = context.postgresUrl
+    ? { kind: 'postgres', url: context.postgresUrl }
+    : { kind: 'pglite', dataDir: dataDir ?? context.pgliteDir('navigation') };
   const server = await startBenchServer(target, seeded ? {} : { DEMO_DATA: 'true' });
   /** Which database it answers from, for the printed figures. */
-  const source = context.postgresUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : seeded ? `PGlite, BENCH_DATA_DIR=${dataDir}` : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`;
+  const source = context.postgresUrl
+    ? 'PostgreSQL, BENCH_DATABASE_URL'
+    : seeded
+      ? `PGlite, BENCH_DATA_DIR=${dataDir}`
+      : `PGlite with the demo data in ${target.kind === 'pglite' ? target.dataDir : ''}`;
   return Object.assign(server, { source });
 }
 
@@ -59,7 +65,8 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
   let browser: Browser | undefined;
   try {
     const { session } = server;
-    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta.total;
+    const total = ((await (await fetch(`${server.base}/api/contests?per_page=1`, { headers: server.headers })).json()) as { meta: { total: number } }).meta
+      .total;
     context.log(`contests in the database: ${total} (${server.source})`);
     browser = await launchBrowser();
     const times: number[] = [];
@@ -69,7 +76,12 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     for (let run = 0; run < RUNS; run++) {
       const browserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       try {
-        await browserContext.addInitScript(PREPARE, { token: session.token, refreshToken: session.refreshToken, expiresAt: Date.now() + session.expiresIn * 1000, user: session.data });
+        await browserContext.addInitScript(PREPARE, {
+          token: session.token,
+          refreshToken: session.refreshToken,
+          expiresAt: Date.now() + session.expiresIn * 1000,
+          user: session.data,
+        });
         const page = await browserContext.newPage();
         // Each run counts the scripts and stylesheets fetched until the first row (the first run after
         // the server starts has no server-rendered first screen: its render thread starts with it).
@@ -79,7 +91,12 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
           const type = response.headers()['content-type'] ?? '';
           if (!counting || !/javascript|css/.test(type)) return;
           const url = new URL(response.url()).pathname;
-          loaded.push(response.body().then((body) => ({ url, gzip: zlib.gzipSync(body).length }), () => null));
+          loaded.push(
+            response.body().then(
+              (body) => ({ url, gzip: zlib.gzipSync(body).length }),
+              () => null,
+            ),
+          );
         };
         page.on('response', onResponse);
         await page.goto(`${server.base}/manage-contest`);
@@ -93,12 +110,20 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
         const firstRowAt = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
         const before = new Set(
           await page.evaluate(
-            (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
+            (at) =>
+              performance
+                .getEntriesByType('resource')
+                .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at)
+                .map((entry) => new URL(entry.name).pathname),
             firstRowAt,
           ),
         );
         const rows = (await Promise.all(loaded)).filter((row): row is { url: string; gzip: number } => row !== null && before.has(row.url));
-        byteRuns.push({ kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024, files: rows.length, charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)) });
+        byteRuns.push({
+          kb: rows.reduce((sum, row) => sum + row.gzip, 0) / 1024,
+          files: rows.length,
+          charts: rows.map((row) => row.url).filter((url) => chartChunks.includes(url)),
+        });
       } finally {
         await browserContext.close();
       }
@@ -112,7 +137,9 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     );
     context.log(`       runs: ${times.join(', ')} ms  [${context.command}]`);
     const readySorted = [...readyTimes].sort((a, b) => a - b);
-    context.log(`       the app's own first row (interactive, replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`);
+    context.log(
+      `       the app's own first row (interactive, replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`,
+    );
     const bySize = [...byteRuns].sort((a, b) => a.kb - b.kb);
     const bytes = bySize[Math.floor(bySize.length / 2)]!;
     const charts = [...new Set(byteRuns.flatMap((run) => run.charts))];
@@ -141,14 +168,23 @@ async function loginPageBytes(browser: Browser, base: string): Promise<{ kb: num
     page.on('response', (response: Response) => {
       if (!/javascript/.test(response.headers()['content-type'] ?? '')) return;
       const url = new URL(response.url()).pathname;
-      loaded.push(response.body().then((body) => ({ url, gzip: zlib.gzipSync(body).length }), () => null));
+      loaded.push(
+        response.body().then(
+          (body) => ({ url, gzip: zlib.gzipSync(body).length }),
+          () => null,
+        ),
+      );
     });
     await page.goto(`${base}/login`);
     await page.waitForSelector('form input[name="email"]', { timeout: 30_000 });
     const usableAt = await page.evaluate(() => performance.now());
     const before = new Set(
       await page.evaluate(
-        (at) => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at).map((entry) => new URL(entry.name).pathname),
+        (at) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at)
+            .map((entry) => new URL(entry.name).pathname),
         usableAt,
       ),
     );

@@ -2,12 +2,12 @@ import '../../src/registry/server.js';
 import os from 'node:os';
 import path from 'node:path';
 import { runCategoriesBench } from './categories.js';
-import { runContestBench } from './contests.js';
-import { runNavigationBench } from './navigation.js';
-import { runSoak } from './soak.js';
-import { runDataioBench } from './dataio.js';
 import { runCompareBench } from './compare.js';
+import { runContestBench } from './contests.js';
+import { runDataioBench } from './dataio.js';
+import { runNavigationBench } from './navigation.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
+import { runSoak } from './soak.js';
 
 /**
  * The scenario registry of `npm run bench`. Add a scenario here: a name, what it measures, and a
@@ -30,24 +30,34 @@ export const SCENARIOS: BenchScenario[] = [
         context.log('contests skipped: seed a bench database (npm run seed -- --contests 1000000) and set BENCH_DATABASE_URL or BENCH_DATA_DIR.');
         return true;
       }
-      return runContestBench({ databaseUrl: context.postgresUrl, dataDir, command: context.command, connections: context.connections, seconds: context.seconds, log: context.log });
+      return runContestBench({
+        databaseUrl: context.postgresUrl,
+        dataDir,
+        command: context.command,
+        connections: context.connections,
+        seconds: context.seconds,
+        log: context.log,
+      });
     },
   },
   {
     name: 'navigation',
-    description: 'cold navigation to the contests list → first row in headless Chromium (the seeded database when BENCH_DATABASE_URL or BENCH_DATA_DIR is set, else the demo data)',
+    description:
+      'cold navigation to the contests list → first row in headless Chromium (the seeded database when BENCH_DATABASE_URL or BENCH_DATA_DIR is set, else the demo data)',
     byDefault: true,
     run: runNavigationBench,
   },
   {
     name: 'compare',
-    description: 'cold navigation to the contests list and page 2 on the console and the anchor apps of ../shared/anchors (react-admin, headless Refine), interleaved, printing the ratios (ANCHORS_DIR, BENCH_COMPARE_RUNS)',
+    description:
+      'cold navigation to the contests list and page 2 on the console and the anchor apps of ../shared/anchors (react-admin, headless Refine), interleaved, printing the ratios (ANCHORS_DIR, BENCH_COMPARE_RUNS)',
     byDefault: false,
     run: runCompareBench,
   },
   {
     name: 'soak',
-    description: 'soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
+    description:
+      'soak: simulated admins (browse, filter, create, update with If-Match, delete) on PostgreSQL and PGlite, then kill -9 rounds on PGlite; SOAK_MINUTES (10), SOAK_ADMINS_PG (25), SOAK_ADMINS_PGLITE (10), SOAK_KILL_ROUNDS (50), SOAK_THINK_MS (200)',
     byDefault: false,
     run: runSoak,
   },
@@ -61,8 +71,10 @@ export const SCENARIOS: BenchScenario[] = [
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  process.stdout.write(`npm run bench [-- scenario...]\n${SCENARIOS.map((s) => `  ${s.name.padEnd(12)} ${s.description}${s.byDefault ? '' : ' (only when named)'}`).join('\n')}\n` +
-    'Environment: BENCH_DATABASE_URL (or DATABASE_URL) PostgreSQL to fill; BENCH_DIR for PGlite data (default the system temp folder); BENCH_CONNECTIONS (10); BENCH_SECONDS (5).\n');
+  process.stdout.write(
+    `npm run bench [-- scenario...]\n${SCENARIOS.map((s) => `  ${s.name.padEnd(12)} ${s.description}${s.byDefault ? '' : ' (only when named)'}`).join('\n')}\n` +
+      'Environment: BENCH_DATABASE_URL (or DATABASE_URL) PostgreSQL to fill; BENCH_DIR for PGlite data (default the system temp folder); BENCH_CONNECTIONS (10); BENCH_SECONDS (5).\n',
+  );
   process.exit(0);
 }
 const unknown = args.filter((name) => !SCENARIOS.some((s) => s.name === name));
@@ -74,7 +86,21 @@ const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SC
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const redacted = postgresUrl ? postgresUrl.replace(/:[^:@/]*@/, ':***@') : undefined;
 // The other settings that change a figure, repeated in the command printed with it.
-const settings = ['BENCH_DATA_DIR', 'BENCH_CONTESTS', 'BENCH_SPREAD_WARMUP', 'ANCHORS_DIR', 'BENCH_COMPARE_RUNS', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'LIST_CACHE_MB', 'SOAK_MINUTES', 'SOAK_ADMINS_PG', 'SOAK_ADMINS_PGLITE', 'SOAK_KILL_ROUNDS', 'SOAK_THINK_MS']
+const settings = [
+  'BENCH_DATA_DIR',
+  'BENCH_CONTESTS',
+  'BENCH_SPREAD_WARMUP',
+  'ANCHORS_DIR',
+  'BENCH_COMPARE_RUNS',
+  'BENCH_SECONDS',
+  'BENCH_CONNECTIONS',
+  'LIST_CACHE_MB',
+  'SOAK_MINUTES',
+  'SOAK_ADMINS_PG',
+  'SOAK_ADMINS_PGLITE',
+  'SOAK_KILL_ROUNDS',
+  'SOAK_THINK_MS',
+]
   .filter((name) => process.env[name] !== undefined)
   .map((name) => `${name}=${process.env[name]} `)
   .join('');
@@ -89,7 +115,10 @@ const context: BenchContext = {
 };
 let ok = true;
 for (const scenario of chosen) {
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
   context.log(`== ${scenario.name}: ${scenario.description} (machine: ${os.cpus().length} cores, load average ${load})`);
   ok = (await scenario.run(context)) && ok;
 }

@@ -97,7 +97,12 @@ function clientOf(server: BenchServer, tally: SoakTally, started: number) {
     try {
       const res = await fetch(`${server.base}${path}`, {
         method,
-        headers: { ...server.headers, ...(method === 'GET' ? {} : { 'x-xsrf-token': xsrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+        headers: {
+          ...server.headers,
+          ...(method === 'GET' ? {} : { 'x-xsrf-token': xsrf }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extra,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
       });
@@ -106,7 +111,8 @@ function clientOf(server: BenchServer, tally: SoakTally, started: number) {
       tally.latencies.push([(t0 - started) / 60_000, performance.now() - t0]);
       tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
       if (res.status >= 500) tally.serverErrors.push(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
-      else if (res.status >= 400 && ![404, 409].includes(res.status) && tally.refusals.length < 5) tally.refusals.push(`${method} ${path} ${JSON.stringify(body)} → ${res.status} ${text.slice(0, 300)}`);
+      else if (res.status >= 400 && ![404, 409].includes(res.status) && tally.refusals.length < 5)
+        tally.refusals.push(`${method} ${path} ${JSON.stringify(body)} → ${res.status} ${text.slice(0, 300)}`);
       return { status: res.status, etag: res.headers.get('etag'), body: text ? (JSON.parse(text) as any) : undefined };
     } catch (error) {
       tally.networkErrors++;
@@ -147,7 +153,12 @@ async function simulatedAdmin(n: number, call: ReturnType<typeof clientOf>, tall
       const current = await call('GET', `/api/${target.workload.endpoint}/${target.id}`);
       if (current.status !== 200) continue;
       const tag = `a${n}-${++sequence}-edit`;
-      const res = await call('PUT', `/api/${target.workload.endpoint}/${target.id}`, target.workload.update(tag), current.etag ? { 'if-match': current.etag } : {});
+      const res = await call(
+        'PUT',
+        `/api/${target.workload.endpoint}/${target.id}`,
+        target.workload.update(tag),
+        current.etag ? { 'if-match': current.etag } : {},
+      );
       if (res.status === 200) {
         tally.writes++;
         tally.acknowledged.set(`${target.workload.endpoint}/${target.id}`, res.body.data[target.workload.field]);
@@ -203,7 +214,10 @@ async function soakOn(context: BenchContext, label: string, target: BenchTarget,
     const lost = await lostWrites(clientOf(server, newTally(), started), tally.acknowledged, 'name');
     const minutes = Math.max(1, Math.ceil(SOAK.minutes));
     for (let minute = 0; minute < minutes; minute++) {
-      const inMinute = tally.latencies.filter(([at]) => at >= minute && at < minute + 1).map(([, ms]) => ms).sort((a, b) => a - b);
+      const inMinute = tally.latencies
+        .filter(([at]) => at >= minute && at < minute + 1)
+        .map(([, ms]) => ms)
+        .sort((a, b) => a - b);
       const memory = rss.filter(([at]) => at >= minute && at < minute + 1).map(([, mb]) => mb);
       context.log(
         `       minute ${String(minute + 1).padStart(2)}: ${inMinute.length} requests, p50 ${percentile(inMinute, 50).toFixed(1)} ms, p99 ${percentile(inMinute, 99).toFixed(1)} ms; RSS ${memory.length ? `${Math.min(...memory).toFixed(0)}-${Math.max(...memory).toFixed(0)} MB` : 'n/a'}`,
@@ -219,7 +233,10 @@ async function soakOn(context: BenchContext, label: string, target: BenchTarget,
     const everySample = slope(lastHalf);
     const serverErrors = [...tally.byStatus].filter(([status]) => status >= 500).reduce((s, [, n]) => s + n, 0);
     const ok = serverErrors === 0 && tally.networkErrors === 0 && lost.length === 0 && growth <= 1;
-    const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...tally.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     context.log(
       `${ok ? 'ok    ' : 'FAILED'} ${label} soak: ${tally.requests} requests (${statuses}), ${serverErrors} 5xx, ${tally.networkErrors} network errors; ` +
         `p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms; ${tally.writes} acknowledged writes, ${tally.acknowledged.size} records checked after, ${lost.length} lost; ` +
@@ -291,7 +308,8 @@ async function killRounds(context: BenchContext, dataDir: string): Promise<boole
  */
 export async function runSoak(context: BenchContext): Promise<boolean> {
   let ok = true;
-  if (context.postgresUrl && SOAK.postgresAdmins > 0) ok = (await soakOn(context, 'PostgreSQL', { kind: 'postgres', url: context.postgresUrl }, SOAK.postgresAdmins)) && ok;
+  if (context.postgresUrl && SOAK.postgresAdmins > 0)
+    ok = (await soakOn(context, 'PostgreSQL', { kind: 'postgres', url: context.postgresUrl }, SOAK.postgresAdmins)) && ok;
   else context.log('PostgreSQL soak skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a database the bench may fill.');
   const soakDir = context.pgliteDir('soak');
   fs.rmSync(soakDir, { recursive: true, force: true });

@@ -45,7 +45,11 @@ export function spreadRequests(options: SpreadOptions): SpreadLine[] {
     const roll = random();
     if (roll < 0.02) {
       const category = pick(options.categories);
-      const body = JSON.stringify({ name: category.name, status: category.status, description: `Edited by the spread bench, request ${i} of seed ${options.seed}.` });
+      const body = JSON.stringify({
+        name: category.name,
+        status: category.status,
+        description: `Edited by the spread bench, request ${i} of seed ${options.seed}.`,
+      });
       lines.push(`PUT /api/categories/${category.id} ${body}`);
       continue;
     }
@@ -78,11 +82,26 @@ export interface SpreadResult {
  * Runs the spread against `base` with wrk (tests/bench/spread.lua cycles through the lines in
  * order) for `seconds` over `connections` connections and reads its figures and cache counts.
  */
-export async function runSpread(base: string, headers: Record<string, string>, lines: readonly SpreadLine[], connections: number, seconds: number): Promise<SpreadResult> {
+export async function runSpread(
+  base: string,
+  headers: Record<string, string>,
+  lines: readonly SpreadLine[],
+  connections: number,
+  seconds: number,
+): Promise<SpreadResult> {
   const file = path.join(os.tmpdir(), `awards-console-spread-${process.pid}.txt`);
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(headers.cookie ?? '')?.[1] ?? '';
-  const args = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '--timeout', '10s', '-s', path.resolve('tests/bench/spread.lua')];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${Math.max(1, Math.round(seconds))}s`,
+    '--latency',
+    '--timeout',
+    '10s',
+    '-s',
+    path.resolve('tests/bench/spread.lua'),
+  ];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(base);
   try {

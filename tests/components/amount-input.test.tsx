@@ -5,16 +5,39 @@ import { AmountInput, amountPattern, parseAmount } from '../../src/engine/widget
 import type { CurrencyCode } from '../../src/engine/widgets/currencies.js';
 import { renderWidget } from '../helpers/widgets-render.js';
 
-function Harness(props: { amount?: number; currency?: CurrencyCode; paired?: boolean; min?: number;
-  onAmount?: (n: number | undefined) => void; onCurrency?: (c: CurrencyCode) => void }) {
+function Harness(props: {
+  amount?: number;
+  currency?: CurrencyCode;
+  paired?: boolean;
+  min?: number;
+  onAmount?: (n: number | undefined) => void;
+  onCurrency?: (c: CurrencyCode) => void;
+}) {
   const [amount, setAmount] = useState<number | undefined>(props.amount);
   const [currency, setCurrency] = useState<CurrencyCode | undefined>(props.currency);
   return (
     <>
-      <AmountInput label="Prize money" amount={amount} currency={currency} min={props.min}
-        onAmountChange={(n) => { setAmount(n); props.onAmount?.(n); }}
-        onCurrencyChange={props.paired ? (c) => { setCurrency(c); props.onCurrency?.(c); } : undefined} />
-      <button type="button" onClick={() => setAmount(777)}>reset</button>
+      <AmountInput
+        label="Prize money"
+        amount={amount}
+        currency={currency}
+        min={props.min}
+        onAmountChange={(n) => {
+          setAmount(n);
+          props.onAmount?.(n);
+        }}
+        onCurrencyChange={
+          props.paired
+            ? (c) => {
+                setCurrency(c);
+                props.onCurrency?.(c);
+              }
+            : undefined
+        }
+      />
+      <button type="button" onClick={() => setAmount(777)}>
+        reset
+      </button>
       <output aria-label="stored">{JSON.stringify({ amount, currency })}</output>
     </>
   );
@@ -135,8 +158,16 @@ describe('the amount-currency RJSF template', { timeout: 30_000 }, () => {
     function Host() {
       const [formData, setFormData] = useState<Record<string, unknown>>({});
       return (
-        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
-          onChange={(e) => { data = e.formData; setFormData(e.formData); }}>
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={createFormValidator()}
+          formData={formData}
+          onChange={(e) => {
+            data = e.formData;
+            setFormData(e.formData);
+          }}
+        >
           <span />
         </Form>
       );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { retryDelay, shouldRetry } from '../../src/app/query-client.js';
 import { ApiError, describeError } from '../../src/engine/data/api-error.js';
 import { buildUrl, configureHttpClient, http, readXsrfCookie } from '../../src/engine/data/http-client.js';
-import { retryDelay, shouldRetry } from '../../src/app/query-client.js';
 
 type Call = { url: string; init: RequestInit };
 

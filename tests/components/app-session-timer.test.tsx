@@ -1,5 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

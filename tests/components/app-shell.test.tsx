@@ -149,9 +149,7 @@ describe('app shell routes', { timeout: 30_000 }, () => {
   it("shows 'You have been logged out' when a call answers SESSION_REPLACED", async () => {
     signedInAs(admin);
     handler = (url) =>
-      url === '/api/auth/me'
-        ? { status: 401, body: { statusCode: 401, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' } }
-        : { status: 404 };
+      url === '/api/auth/me' ? { status: 401, body: { statusCode: 401, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' } } : { status: 404 };
     const router = renderAt('/profile');
     await screen.findByRole('heading', { name: 'You have been logged out' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/logout');

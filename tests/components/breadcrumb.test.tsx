@@ -26,9 +26,7 @@ describe('Breadcrumb', () => {
   });
 
   it('never links a URL that is neither an in-app path nor http(s)', async () => {
-    await renderWidget(
-      <Breadcrumb items={[{ label: 'Evil', url: 'javascript:alert(1)' }, { label: 'Here' }]} />,
-    );
+    await renderWidget(<Breadcrumb items={[{ label: 'Evil', url: 'javascript:alert(1)' }, { label: 'Here' }]} />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(breadcrumbTarget('//evil.example')).toBeNull();
     expect(breadcrumbTarget('https://example.com/a')).toEqual({ kind: 'external', href: 'https://example.com/a' });

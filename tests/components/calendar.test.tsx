@@ -7,8 +7,16 @@ import { renderWidget } from '../helpers/widgets-render.js';
 function Harness(props: { initial?: string; onChange?: (v: string | undefined) => void; min?: string; required?: boolean }) {
   const [value, setValue] = useState<string | undefined>(props.initial);
   return (
-    <CalendarDatePicker aria-label="Start date" value={value} min={props.min} required={props.required}
-      onChange={(next) => { setValue(next); props.onChange?.(next); }} />
+    <CalendarDatePicker
+      aria-label="Start date"
+      value={value}
+      min={props.min}
+      required={props.required}
+      onChange={(next) => {
+        setValue(next);
+        props.onChange?.(next);
+      }}
+    />
   );
 }
 
@@ -33,8 +41,7 @@ describe('CalendarDatePicker', () => {
     const { user, field } = await setup({ initial: '2025-01-15' });
     const grid = await openCalendar(user, field);
     const headers = within(grid).getAllByRole('columnheader');
-    expect(headers.map((h) => h.getAttribute('abbr'))).toEqual(
-      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(headers.map((h) => h.getAttribute('abbr'))).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const firstRow = within(grid).getAllByRole('row')[1]!;
     expect(within(firstRow).getAllByRole('button')[0]!.getAttribute('aria-label')).toBe('Monday, 30 December 2024');
     expect(screen.getByText('January 2025')).toBeTruthy();
@@ -187,8 +194,17 @@ describe('the calendar as the RJSF date widget', { timeout: 30_000 }, () => {
     function Host() {
       const [formData, setFormData] = useState<Record<string, unknown>>({ start_date: '2025-01-10' });
       return (
-        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
-          formContext={{ formData }} onChange={(e) => { data = e.formData; setFormData(e.formData); }}>
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={createFormValidator()}
+          formData={formData}
+          formContext={{ formData }}
+          onChange={(e) => {
+            data = e.formData;
+            setFormData(e.formData);
+          }}
+        >
           <span />
         </Form>
       );

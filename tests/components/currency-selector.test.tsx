@@ -8,8 +8,14 @@ import { renderWidget } from '../helpers/widgets-render.js';
 function Harness({ initial, onChange }: { initial?: CurrencyCode; onChange?: (code: CurrencyCode) => void }) {
   const [value, setValue] = useState<CurrencyCode | undefined>(initial);
   return (
-    <CurrencySelector label="Currency" value={value}
-      onChange={(code) => { setValue(code); onChange?.(code); }} />
+    <CurrencySelector
+      label="Currency"
+      value={value}
+      onChange={(code) => {
+        setValue(code);
+        onChange?.(code);
+      }}
+    />
   );
 }
 

@@ -30,9 +30,33 @@ const DATA: DashboardData = {
     { round: 2, juries: 8, graded: 34 },
   ],
   latestContests: [
-    { id: 36, company: 'Naga Media Group Sdn Bhd', categories: ['Best Use of Social'], juryR1: [], juryR2: [], status: 'not_graded_r1', created_at: '2026-11-20T12:00:00Z' },
-    { id: 33, company: 'PT Rajawali Digital Indonesia', categories: ['Best Use of Data'], juryR1: ['Arjun Nair', 'Tan Wei Ming'], juryR2: [], status: 'not_graded_r2', created_at: '2026-11-18T12:00:00Z' },
-    { id: 30, company: 'Rimba Digital Sdn Bhd', categories: ['Best Use of Video'], juryR1: [], juryR2: [], status: 'cancelled', created_at: '2026-11-16T12:00:00Z' },
+    {
+      id: 36,
+      company: 'Naga Media Group Sdn Bhd',
+      categories: ['Best Use of Social'],
+      juryR1: [],
+      juryR2: [],
+      status: 'not_graded_r1',
+      created_at: '2026-11-20T12:00:00Z',
+    },
+    {
+      id: 33,
+      company: 'PT Rajawali Digital Indonesia',
+      categories: ['Best Use of Data'],
+      juryR1: ['Arjun Nair', 'Tan Wei Ming'],
+      juryR2: [],
+      status: 'not_graded_r2',
+      created_at: '2026-11-18T12:00:00Z',
+    },
+    {
+      id: 30,
+      company: 'Rimba Digital Sdn Bhd',
+      categories: ['Best Use of Video'],
+      juryR1: [],
+      juryR2: [],
+      status: 'cancelled',
+      created_at: '2026-11-16T12:00:00Z',
+    },
   ],
 };
 
@@ -81,7 +105,11 @@ describe('DashboardPage', () => {
     expect(round2.textContent).toMatch(/Graded Exam\s*34/);
     expect(screen.getByRole('heading', { name: 'Latest Contests' })).toBeTruthy();
     const rows = screen.getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['ID', 'Company Name', 'Categories', 'Jury R1', 'Jury R2', 'Status']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['ID', 'Company Name', 'Categories', 'Jury R1', 'Jury R2', 'Status']);
     expect(rows[1]!.textContent).toContain('Not graded R1');
     expect(rows[2]!.textContent).toContain('Arjun Nair, Tan Wei Ming');
     expect(rows[2]!.textContent).toContain('Not graded R2');
@@ -102,11 +130,19 @@ describe('DashboardPage', () => {
   });
 
   it('formats the figures by the chosen language', async () => {
-    const big: DashboardData = { ...DATA, totals: { juries: 1234, exams: 56_789, companies: 10 }, rounds: [{ round: 1, juries: 12, graded: 12_345 }, DATA.rounds[1]] };
+    const big: DashboardData = {
+      ...DATA,
+      totals: { juries: 1234, exams: 56_789, companies: 10 },
+      rounds: [{ round: 1, juries: 12, graded: 12_345 }, DATA.rounds[1]],
+    };
     await changeLanguage('en');
     const { unmount } = renderDashboard(() => json({ data: big }));
     const figures = await screen.findByRole('group', { name: 'Dashboard figures' });
-    expect(within(figures).getAllByTestId('stat-value').map((node) => node.textContent)).toEqual(['1,234', '56,789', '10']);
+    expect(
+      within(figures)
+        .getAllByTestId('stat-value')
+        .map((node) => node.textContent),
+    ).toEqual(['1,234', '56,789', '10']);
     expect(screen.getByRole('heading', { name: 'Round 1' }).parentElement!.textContent).toMatch(/Graded Exam\s*12,345/);
     unmount();
     await changeLanguage('id');

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../src/app/dialogs/dialog-provider.js';
 import { i18n } from '../../src/app/i18n.js';
-import { useDialogs, type DialogApi, type DialogOptions } from '../../src/engine/ui/dialog-context.js';
+import { type DialogApi, type DialogOptions, useDialogs } from '../../src/engine/ui/dialog-context.js';
 
 let api: DialogApi;
 
@@ -50,7 +50,15 @@ function deferred() {
 /** Whether a promise has settled, without waiting for it. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   const marker = Symbol('pending');
-  return (await Promise.race([promise.then(() => true, () => true), Promise.resolve(marker)])) !== marker;
+  return (
+    (await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      Promise.resolve(marker),
+    ])) !== marker
+  );
 }
 
 beforeAll(async () => {
@@ -66,7 +74,9 @@ describe('dialog service: alert', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Saved')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
-    const buttons = within(dialog).getAllByRole('button').map((button) => button.textContent);
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(buttons.filter((text) => text === 'OK')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await expect(result).resolves.toBeUndefined();

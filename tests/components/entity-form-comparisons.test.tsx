@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityForm } from '../../src/engine/form/entity-form.js';
-import { loadEntities, toClientEntity, type ClientEntity } from '../../src/shared/descriptor/index.js';
+import { type ClientEntity, loadEntities, toClientEntity } from '../../src/shared/descriptor/index.js';
 import { FakeApi, renderWithApp } from './entity-harness.js';
 
 /** A campaign-like fixture: a name and a date range whose end may not be before its start. */
@@ -60,7 +60,10 @@ const field = (name: RegExp) => screen.getByRole('combobox', { name });
 /** The error text the field points at with aria-describedby. */
 function errorOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join('').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join('')
+    .trim();
 }
 
 afterEach(() => vi.useRealTimers());

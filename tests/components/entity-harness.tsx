@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { configure, type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -15,7 +15,7 @@ import { i18n, type Language } from '../../src/app/i18n.js';
 import { ToastProvider } from '../../src/app/toast-provider.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import { EntityRoutes } from '../../src/engine/routes/entity-routes.js';
-import { loadEntities, toClientEntity, type ClientEntity, type EntitySource } from '../../src/shared/descriptor/index.js';
+import { type ClientEntity, type EntitySource, loadEntities, toClientEntity } from '../../src/shared/descriptor/index.js';
 
 // Screens load their chunks lazily; on a busy machine the first import takes more than a second.
 configure({ asyncUtilTimeout: 8000 });

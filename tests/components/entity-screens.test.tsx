@@ -15,18 +15,27 @@ function apiWith(categories = 2, companies = 0): FakeApi {
       status: i === 0 ? 'active' : 'inactive',
     })),
   );
-  api.seed('companies', Array.from({ length: companies }, (_, i) => ({ name: `Company ${String(i + 1).padStart(2, '0')}`, is_active: i % 2 === 0 })));
+  api.seed(
+    'companies',
+    Array.from({ length: companies }, (_, i) => ({ name: `Company ${String(i + 1).padStart(2, '0')}`, is_active: i % 2 === 0 })),
+  );
   return api;
 }
 
-const lastListQuery = (api: FakeApi, endpoint: string) => api.callsTo('GET', `/${endpoint}`).filter((c) => c.path === `/${endpoint}`).at(-1)!.query;
+const lastListQuery = (api: FakeApi, endpoint: string) =>
+  api
+    .callsTo('GET', `/${endpoint}`)
+    .filter((c) => c.path === `/${endpoint}`)
+    .at(-1)!.query;
 
 describe('the list screen', { timeout: 30_000 }, () => {
   it('shows the descriptor columns, cells, breadcrumbs and the create button', async () => {
     await renderEntityRoutes(apiWith(), '/manage-category');
     expect(await screen.findByRole('heading', { name: 'Category List' })).toBeTruthy();
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['', 'Category Name', 'Description', 'Slug', 'Status', 'Created', 'Updated', 'Actions']);
     const film = within(table).getByRole('row', { name: /Film/ });
     expect(within(film).getByText('Active')).toBeTruthy();
@@ -152,7 +161,8 @@ describe('the create and edit screens', { timeout: 30_000 }, () => {
 
   it("shows 'Error loading category: …' with the way back", async () => {
     const api = apiWith();
-    api.override = (call) => (call.path === '/categories/1' ? { status: 503, body: { statusCode: 503, code: 'UNAVAILABLE', message: 'Try again soon' } } : undefined);
+    api.override = (call) =>
+      call.path === '/categories/1' ? { status: 503, body: { statusCode: 503, code: 'UNAVAILABLE', message: 'Try again soon' } } : undefined;
     await renderEntityRoutes(api, '/manage-category/edit/1');
     expect(await screen.findByText('Error loading category: The service is unavailable for a moment. Please try again shortly.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Category List' })).toBeTruthy();
@@ -264,7 +274,7 @@ describe('the detail screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe('/manage-company/edit/1');
   });
 
-  it("renders the fallback for a path no descriptor owns", async () => {
+  it('renders the fallback for a path no descriptor owns', async () => {
     await renderEntityRoutes(apiWith(), '/manage-nothing');
     expect(await screen.findByText('No such page')).toBeTruthy();
   });

@@ -4,10 +4,10 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/app/i18n.js';
 import '../../src/registry/client.js';
-import { RatingStarsCell } from '../../src/features/judging/client/rating-stars-cell.js';
-import { judgingNames } from '../../src/features/judging/index.js';
 import { isEmptyFor } from '../../src/engine/cells/index.js';
 import { registerExtension } from '../../src/engine/registry/index.js';
+import { RatingStarsCell } from '../../src/features/judging/client/rating-stars-cell.js';
+import { judgingNames } from '../../src/features/judging/index.js';
 import { loadEntities, mergeExtensionNames, SHIPPED_NAMES, toClientEntity } from '../../src/shared/descriptor/index.js';
 import { FakeApi, renderEntityRoutes } from './entity-harness.js';
 
@@ -38,10 +38,12 @@ function api(): FakeApi {
 }
 
 describe("an application's own cell, registered from src/extensions", { timeout: 30_000 }, () => {
-  it('renders in a list: a rating as stars named in the reader\'s language, an empty one as a dash', async () => {
+  it("renders in a list: a rating as stars named in the reader's language, an empty one as a dash", async () => {
     await renderEntityRoutes(api(), '/manage-sponsor');
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     const column = headers.indexOf('Rating');
     expect(column).toBeGreaterThan(0);
     const rated = within(table).getByRole('row', { name: /Gold Star Bhd/ });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientEntities, entitySources, FakeApi, renderEntityRoutes, type Call } from './entity-harness.js';
+import { type Call, clientEntities, entitySources, FakeApi, renderEntityRoutes } from './entity-harness.js';
 
 const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest']));
 

@@ -20,7 +20,10 @@ function renderForm(entity: ClientEntity, props: Partial<Parameters<typeof Entit
 function errorOf(label: string | RegExp): string {
   const input = screen.getByLabelText(label);
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join('').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join('')
+    .trim();
 }
 
 describe('EntityForm', { timeout: 30_000 }, () => {
@@ -144,7 +147,7 @@ describe('EntityForm', { timeout: 30_000 }, () => {
     await act(async () => {
       await i18n.changeLanguage('id');
     });
-    expect((await screen.findByLabelText(/^Nama/) as HTMLInputElement).value).toBe('Poster');
+    expect(((await screen.findByLabelText(/^Nama/)) as HTMLInputElement).value).toBe('Poster');
     await act(async () => {
       await i18n.changeLanguage('en');
     });

@@ -34,7 +34,7 @@ describe('form trimming', { timeout: 30_000 }, () => {
     });
   });
 
-  it('checks a password\'s length on what was typed, spaces included', async () => {
+  it("checks a password's length on what was typed, spaces included", async () => {
     const { onSubmit, view } = renderForm(customer, 'create');
     const { user } = await view;
     await user.type(await screen.findByLabelText(/^Email Address/), 'ana@agency.test');
@@ -94,7 +94,14 @@ describe('form trimming', { timeout: 30_000 }, () => {
       ],
     ],
   ] as const)('shows the edit rules of the optional customer fields in %s and does not send', async (language, submit, messages) => {
-    const tooLong = { name: 'n'.repeat(101), email: 'ana@agency.test', phone: '1'.repeat(21), company: 'c'.repeat(101), job_title: 'j'.repeat(101), is_active: true };
+    const tooLong = {
+      name: 'n'.repeat(101),
+      email: 'ana@agency.test',
+      phone: '1'.repeat(21),
+      company: 'c'.repeat(101),
+      job_title: 'j'.repeat(101),
+      is_active: true,
+    };
     const { onSubmit, view } = renderForm(customer, 'edit', tooLong, language);
     const { user } = await view;
     await user.click(await screen.findByRole('button', { name: submit }));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/app/i18n.js';
-import { clientEntities, entitySources, FakeApi, renderEntityRoutes, type Reply } from './entity-harness.js';
+import { clientEntities, entitySources, FakeApi, type Reply, renderEntityRoutes } from './entity-harness.js';
 
 const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest']));
 

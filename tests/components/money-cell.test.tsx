@@ -111,7 +111,13 @@ describe("the category detail page's prize money", { timeout: 30_000 }, () => {
   it('shows the prize money with its currency, or Not provided', async () => {
     const api = new FakeApi(clientEntities());
     const [withPrize, without] = api.seed('categories', [
-      { name: 'Best Film', slug: 'best-film', description: 'Moving pictures of all kinds', status: 'active', prize_money: { amount: 25000.5, currency: 'MYR' } },
+      {
+        name: 'Best Film',
+        slug: 'best-film',
+        description: 'Moving pictures of all kinds',
+        status: 'active',
+        prize_money: { amount: 25000.5, currency: 'MYR' },
+      },
       { name: 'Best Song', slug: 'best-song', description: 'Songs of every kind and length', status: 'active' },
     ]);
     const first = await renderEntityRoutes(api, `/manage-category/${String(withPrize!.id)}`);

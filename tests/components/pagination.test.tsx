@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/app/i18n.js';
-import { pageItems, pageRange } from '../../src/engine/list/pagination-items.js';
 import { Pagination } from '../../src/engine/list/pagination.js';
+import { pageItems, pageRange } from '../../src/engine/list/pagination-items.js';
 
 const show = (current: number, last: number) =>
   pageItems(current, last)
@@ -80,7 +80,11 @@ describe('Pagination', () => {
     const user = userEvent.setup();
     const onPageChange = renderBar(5, 100);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '4', '5', '6', '10']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '4', '5', '6', '10']);
     await user.click(screen.getByRole('button', { name: 'Page 6' }));
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await user.click(screen.getByRole('button', { name: /Previous/ }));

@@ -5,10 +5,7 @@ import { renderWidget } from '../helpers/widgets-render.js';
 
 describe('RowActions', () => {
   it('shows View Details, Edit and Delete in a labelled group, named after the row', async () => {
-    await renderWidget(
-      <RowActions recordLabel="Acme" view={{ to: '/manage-company/1' }} edit={{ to: '/manage-company/edit/1' }}
-        onDelete={() => {}} />,
-    );
+    await renderWidget(<RowActions recordLabel="Acme" view={{ to: '/manage-company/1' }} edit={{ to: '/manage-company/edit/1' }} onDelete={() => {}} />);
     const group = screen.getByRole('group', { name: 'Actions' });
     expect(within(group).getByRole('link', { name: 'View details of Acme' }).getAttribute('href')).toBe('/manage-company/1');
     expect(within(group).getByRole('link', { name: 'Edit Acme' }).getAttribute('href')).toBe('/manage-company/edit/1');

@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchableSelect, type LoadOptions, type SelectOption } from '../../src/engine/widgets/searchable-select.js';
+import { type LoadOptions, SearchableSelect, type SelectOption } from '../../src/engine/widgets/searchable-select.js';
 import { renderWidget } from '../helpers/widgets-render.js';
 
 const fruits: SelectOption[] = [
@@ -15,8 +15,15 @@ type Props = Partial<React.ComponentProps<typeof SearchableSelect>>;
 function Harness({ initial, ...props }: Props & { initial?: string | number }) {
   const [value, setValue] = useState<string | number | undefined>(initial);
   return (
-    <SearchableSelect label="Fruit" value={value} {...props}
-      onChange={(next, option) => { setValue(next); props.onChange?.(next, option); }} />
+    <SearchableSelect
+      label="Fruit"
+      value={value}
+      {...props}
+      onChange={(next, option) => {
+        setValue(next);
+        props.onChange?.(next, option);
+      }}
+    />
   );
 }
 
@@ -109,12 +116,27 @@ describe('SearchableSelect', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     await screen.findByRole('option', { name: 'Customer 9999' });
     expect(server.calls.map((c) => c.search)).toEqual(['', '9999']);
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
-      ['Customer 9999', 'Customer 19999', 'Customer 29999', 'Customer 39999', 'Customer 49999',
-        'Customer 59999', 'Customer 69999', 'Customer 79999', 'Customer 89999', 'Customer 99990',
-        'Customer 99991', 'Customer 99992', 'Customer 99993', 'Customer 99994', 'Customer 99995',
-        'Customer 99996', 'Customer 99997', 'Customer 99998', 'Customer 99999'],
-    );
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Customer 9999',
+      'Customer 19999',
+      'Customer 29999',
+      'Customer 39999',
+      'Customer 49999',
+      'Customer 59999',
+      'Customer 69999',
+      'Customer 79999',
+      'Customer 89999',
+      'Customer 99990',
+      'Customer 99991',
+      'Customer 99992',
+      'Customer 99993',
+      'Customer 99994',
+      'Customer 99995',
+      'Customer 99996',
+      'Customer 99997',
+      'Customer 99998',
+      'Customer 99999',
+    ]);
   });
 
   it('cancels a slow stale request so its answer never replaces the newer one', async () => {
@@ -205,7 +227,10 @@ describe('the searchable and reference select as RJSF widgets', { timeout: 30_00
     const { FakeApi, clientEntities, renderWithApp } = await import('./entity-harness.js');
     const Form = withTheme({ widgets, templates });
     const api = new FakeApi(clientEntities());
-    api.seed('categories', Array.from({ length: 45 }, (_, i) => ({ name: `Category ${i + 1}`, slug: `category-${i + 1}` })));
+    api.seed(
+      'categories',
+      Array.from({ length: 45 }, (_, i) => ({ name: `Category ${i + 1}`, slug: `category-${i + 1}` })),
+    );
     // The fake list endpoint searches names as the real one does.
     api.override = (call) => {
       if (call.method !== 'GET' || call.path !== '/categories') return undefined;
@@ -225,8 +250,16 @@ describe('the searchable and reference select as RJSF widgets', { timeout: 30_00
     function Host() {
       const [formData, setFormData] = useState(initial);
       return (
-        <Form schema={schema} uiSchema={uiSchema} validator={createFormValidator()} formData={formData}
-          onChange={(e) => { state.data = e.formData; setFormData(e.formData); }}>
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={createFormValidator()}
+          formData={formData}
+          onChange={(e) => {
+            state.data = e.formData;
+            setFormData(e.formData);
+          }}
+        >
           <span />
         </Form>
       );
@@ -265,7 +298,10 @@ describe('the searchable and reference select as RJSF widgets', { timeout: 30_00
       expect(screen.getAllByRole('option')[0]).toBe(screen.getByRole('option', { name: 'Category 42 category-42' }));
       expect(screen.getByRole('combobox').getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
     });
-    const last = api.callsTo('GET', '/categories').filter((c) => c.path === '/categories').at(-1)!;
+    const last = api
+      .callsTo('GET', '/categories')
+      .filter((c) => c.path === '/categories')
+      .at(-1)!;
     expect(Object.fromEntries(last.query)).toEqual({ search: '42', page: '1', per_page: '20' });
     await user.keyboard('{Enter}');
     await waitFor(() => expect(state.data).toEqual({ category_id: 42 }));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { EntityRoutes } from '../../src/engine/routes/entity-routes.js';
-import { ToastContext, type ToastApi } from '../../src/engine/ui/toast-context.js';
+import { type ToastApi, ToastContext } from '../../src/engine/ui/toast-context.js';
 import { clientEntities, FakeApi, renderWithApp } from './entity-harness.js';
 
 /** A toast service that records what the engine asks it to show. */

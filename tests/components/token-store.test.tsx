@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEYS, TokenStore, type ChannelLike, type TokenStoreEvent } from '../../src/app/auth/token-store.js';
+import { type ChannelLike, TOKEN_KEYS, TokenStore, type TokenStoreEvent } from '../../src/app/auth/token-store.js';
 import type { AuthUser, RefreshResponse } from '../../src/shared/api-contract.js';
 
 /** A Storage kept in a Map; `broken` makes every read throw, like a blocked storage. */

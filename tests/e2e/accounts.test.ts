@@ -1,7 +1,7 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
-import { Secret, TOTP } from 'otpauth';
+import { type BrowserSuite, newContext, type StartedServer, signIn, startBrowserSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiWrite, switchLanguage } from '../helpers/e2e-page.js';
 
 let suite: BrowserSuite | undefined;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { type SignedInSuite, type StartedServer, screenshot, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiWrite, openInEnglish, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -96,7 +96,11 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
       const name = page.locator('#category-edit_name');
       await expect.poll(() => name.inputValue()).toBe('Outdoor');
       await page.waitForTimeout(5);
-      await apiWrite(page, 'PUT', `/categories/${String(record.id)}`, { name: 'Outdoor & Ambient', description: 'Billboards and street work', status: 'active' });
+      await apiWrite(page, 'PUT', `/categories/${String(record.id)}`, {
+        name: 'Outdoor & Ambient',
+        description: 'Billboards and street work',
+        status: 'active',
+      });
       await name.fill('Outdoor (mine)');
       await page.getByRole('button', { name: 'Update Category' }).click();
       const dialog = page.getByRole('dialog');
@@ -151,7 +155,11 @@ describe('category screens in the browser', { timeout: 120_000 }, () => {
       await page.reload();
       await expect.poll(() => page.getByText('No categories found.').isVisible()).toBe(true);
       for (let i = 1; i <= 25; i += 1) {
-        await apiWrite(page, 'POST', '/categories', { name: `Category ${String(i).padStart(2, '0')}`, description: `Description of category ${i}`, status: 'active' });
+        await apiWrite(page, 'POST', '/categories', {
+          name: `Category ${String(i).padStart(2, '0')}`,
+          description: `Description of category ${i}`,
+          status: 'active',
+        });
       }
       // Categories take their page size from the server.
       const perPage = 10;

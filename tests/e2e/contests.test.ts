@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { type SignedInSuite, type StartedServer, screenshot, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, fieldByLabel, seeText } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -10,7 +10,10 @@ let api: ReturnType<typeof apiClient>;
 
 /** The ids of the rows on screen, in order, read from their 'View Details' links. */
 async function rowIds(): Promise<number[]> {
-  const hrefs = await page.locator('tbody tr').getByRole('link', { name: /View details/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('tbody tr')
+    .getByRole('link', { name: /View details/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => Number(/\/manage-contest\/(\d+)$/.exec(href)?.[1]));
 }
 
@@ -43,8 +46,18 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
       await expect.poll(rowIds).toEqual(expected.ids);
       expect(expected.ids).toHaveLength(15);
       expect(await page.getByRole('link', { name: /^Create/ }).count()).toBe(0);
-      expect(await page.locator('tbody').getByRole('link', { name: /^Edit / }).count()).toBe(0);
-      expect(await page.locator('tbody').getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      expect(
+        await page
+          .locator('tbody')
+          .getByRole('link', { name: /^Edit / })
+          .count(),
+      ).toBe(0);
+      expect(
+        await page
+          .locator('tbody')
+          .getByRole('button', { name: /Delete/ })
+          .count(),
+      ).toBe(0);
       await screenshot(page, 'contests-list-1280');
     });
   });
@@ -114,7 +127,11 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
       // The app's own screen replaces it: the same rows, live.
       await expect.poll(() => page.evaluate(() => document.querySelector('#root > [inert]') === null)).toBe(true);
       await expect.poll(rowIds).toEqual(expected);
-      await page.locator('tbody tr').first().getByRole('link', { name: /View details/ }).focus();
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: /View details/ })
+        .focus();
       expect(await page.evaluate(() => document.activeElement?.closest('tbody') !== null)).toBe(true);
       await page.goto(`${server.url}/manage-contest`);
       await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
@@ -251,9 +268,22 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
       const full = (await api.get(`/contests/${contest.id}?include=customer,campaign,category`)).body.data;
       expect(full.campaign).not.toBeNull();
       await page.goto(`${server.url}/manage-contest`);
-      await page.locator('tbody tr').first().getByRole('link', { name: /View details/ }).click();
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: /View details/ })
+        .click();
       await page.waitForURL(`${server.url}/manage-contest/${contest.id}`);
-      for (const section of ['Basic Information', 'Customer & Category Information', 'Campaign Information', 'Media & Links', 'Strategy & Content', 'Key Performance Indicators', 'Customer Information', 'Timestamps']) {
+      for (const section of [
+        'Basic Information',
+        'Customer & Category Information',
+        'Campaign Information',
+        'Media & Links',
+        'Strategy & Content',
+        'Key Performance Indicators',
+        'Customer Information',
+        'Timestamps',
+      ]) {
         await seeText(page, section);
       }
       await seeText(page, full.campaign.name);

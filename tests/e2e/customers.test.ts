@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { type SignedInSuite, type StartedServer, screenshot, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, fieldByLabel, seeText, switchLanguage, toast } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -35,7 +35,12 @@ describe('submittor (customer) screens in the browser', { timeout: 180_000 }, ()
       await field('Password').fill('12345');
       await field('Confirm Password').fill('54321');
       await field('Max Entries').fill('0');
-      for (const message of ['Please enter a valid email address', 'Password must be at least 6 characters', "Passwords don't match", 'Max entries must be at least 1']) {
+      for (const message of [
+        'Please enter a valid email address',
+        'Password must be at least 6 characters',
+        "Passwords don't match",
+        'Max entries must be at least 1',
+      ]) {
         await seeText(page, message);
       }
       await field('Password').fill('p'.repeat(51));

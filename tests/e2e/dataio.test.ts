@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, apiWrite, openInEnglish, seeText, switchLanguage } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -58,7 +58,12 @@ describe('data in and out in the browser', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Export' }).click();
       const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click()]);
       expect(xlsx.suggestedFilename()).toMatch(/^companies-.*\.xlsx$/);
-      expect(fs.readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
+      expect(
+        fs
+          .readFileSync((await xlsx.path())!)
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
     });
   });
   it('sets the status of all matching categories in bulk after a confirm naming the count', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signIn, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { newContext, type SignedInSuite, type StartedServer, signIn, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, apiWrite, openInEnglish, switchLanguage, toast as toastOf } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -43,7 +43,12 @@ describe('history in the browser', { timeout: 180_000 }, () => {
         password_confirmation: 'siti-password-1',
         max_entries: 3,
       });
-      await apiWrite(page, 'PUT', `/customers/${String(customer.id)}`, { name: 'Siti Aminah', email: 'siti@example.com', company: 'Kreatif Sdn Bhd', is_active: true });
+      await apiWrite(page, 'PUT', `/customers/${String(customer.id)}`, {
+        name: 'Siti Aminah',
+        email: 'siti@example.com',
+        company: 'Kreatif Sdn Bhd',
+        is_active: true,
+      });
       await open(`/manage-customer/${String(customer.id)}`);
       await switchLanguage(page, 'ms');
       await page.getByRole('tab', { name: ms.history.tab }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { type BrowserSuite, newContext, type StartedServer, signIn, startBrowserSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, apiWrite } from '../helpers/e2e-page.js';
 
 type Language = 'en' | 'id' | 'ms';
@@ -60,7 +60,11 @@ async function switchLanguage(page: Page, lng: Language): Promise<void> {
   expect(await lang()).toBe(lng);
 }
 
-const yes = (page: Page, lng: Language) => page.getByRole('dialog').getByRole('button', { name: tr(lng, 'common.yes'), exact: true }).click();
+const yes = (page: Page, lng: Language) =>
+  page
+    .getByRole('dialog')
+    .getByRole('button', { name: tr(lng, 'common.yes'), exact: true })
+    .click();
 
 /** The figures of one row of a table: its header cell's text, then each cell's. */
 const rowOf = (page: Page, table: string, header: string, text?: string) =>
@@ -117,7 +121,10 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await admin.waitForURL(`**/manage-applicant/${applicant.id}/decide`);
         await admin.getByRole('heading', { name: tr(lng, 'judging.applicant.heading', { name }) }).waitFor();
         await admin.getByRole('button', { name: tr(lng, 'judging.actions.approve'), exact: true }).click();
-        await admin.getByRole('dialog').getByText(tr(lng, 'judging.actions.approve_confirm', { round: 1 })).waitFor();
+        await admin
+          .getByRole('dialog')
+          .getByText(tr(lng, 'judging.actions.approve_confirm', { round: 1 }))
+          .waitFor();
         await yes(admin, lng);
         await admin.getByText(tr(lng, 'judging.applicant.approved_state')).waitFor();
       });
@@ -135,15 +142,28 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await juror.waitForURL('**/jury');
       });
 
-      const exam = await apiWrite(admin, 'POST', '/exams', { name: `Walkthrough ${lng}`, category_id: categoryId, round: 1, max_score: 100, criteria: CRITERIA });
-      type Matrix = { entries: Array<{ id: number }>; jurors: Array<{ id: number; name: string }>; assignments: Array<{ contest_id: number; jury_id: number }> };
+      const exam = await apiWrite(admin, 'POST', '/exams', {
+        name: `Walkthrough ${lng}`,
+        category_id: categoryId,
+        round: 1,
+        max_score: 100,
+        criteria: CRITERIA,
+      });
+      type Matrix = {
+        entries: Array<{ id: number }>;
+        jurors: Array<{ id: number; name: string }>;
+        assignments: Array<{ contest_id: number; jury_id: number }>;
+      };
       const readMatrix = async () => (await apiClient(admin).get(`/exams/${exam.id}/matrix`)).body.data as Matrix;
       const jurorId = (await readMatrix()).jurors.find((j) => j.name === name)!.id;
       const mine = (m: Matrix) => m.assignments.filter((a) => a.jury_id === jurorId).map((a) => a.contest_id);
 
       await withScreenshotOnFailure(admin, `walkthrough-${lng}-assign`, async () => {
         await admin.goto(`${server.url}/manage-exam/${exam.id}`);
-        await admin.getByRole('main').getByRole('link', { name: tr(lng, 'judging.actions.judging'), exact: true }).click();
+        await admin
+          .getByRole('main')
+          .getByRole('link', { name: tr(lng, 'judging.actions.judging'), exact: true })
+          .click();
         await admin.waitForURL(`**/exam-judging/${exam.id}`);
         await admin.getByRole('heading', { name: tr(lng, 'judging.screen.title', { name: `Walkthrough ${lng}` }) }).waitFor();
         await admin.getByRole('button', { name: tr(lng, 'judging.actions.open'), exact: true }).click();
@@ -158,7 +178,10 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         expect(planned.entries.length).toBeGreaterThanOrEqual(3);
         expect(planned.assignments.length).toBeGreaterThan(0);
         // The new juror gets at least three entries: any the plan did not give are ticked in the matrix.
-        const missing = planned.entries.map((e) => e.id).filter((id) => !mine(planned).includes(id)).slice(0, Math.max(0, 3 - mine(planned).length));
+        const missing = planned.entries
+          .map((e) => e.id)
+          .filter((id) => !mine(planned).includes(id))
+          .slice(0, Math.max(0, 3 - mine(planned).length));
         for (const entry of missing) {
           await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.assign', { juror: name, entry }), exact: true }).click();
           await admin.getByRole('checkbox', { name: tr(lng, 'judging.screen.unassign', { juror: name, entry }), exact: true }).waitFor();
@@ -168,7 +191,14 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
       expect(assigned).toBeGreaterThanOrEqual(3);
 
       const categoryRow = async () => {
-        const all = (await apiClient(admin).get('/judging/progress')).body.data.categories as Array<{ category_id: number; name: string; round: number; submitted: number; total: number; recused: number }>;
+        const all = (await apiClient(admin).get('/judging/progress')).body.data.categories as Array<{
+          category_id: number;
+          name: string;
+          round: number;
+          submitted: number;
+          total: number;
+          recused: number;
+        }>;
         return all.find((c) => c.category_id === categoryId && c.round === 1)!;
       };
       const before = await categoryRow();
@@ -181,7 +211,10 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         const entryButtons = juror.getByRole('navigation', { name: tr(lng, 'judging.portal.entries') }).getByRole('button');
         await expect.poll(() => entryButtons.count()).toBe(assigned);
         // Two entries scored and submitted, blind.
-        for (const [n, [idea, craft, total]] of ([[0, [8, 4, 80]], [1, [6, 5, 70]]] as const)) {
+        for (const [n, [idea, craft, total]] of [
+          [0, [8, 4, 80]],
+          [1, [6, 5, 70]],
+        ] as const) {
           await entryButtons.nth(n).click();
           await juror.getByRole('heading', { name: tr(lng, 'judging.portal.sheet') }).waitFor();
           await juror.locator('input[name="score-idea"]:not([disabled])').fill(String(idea));
@@ -205,7 +238,14 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         await admin.reload();
         await switchLanguage(admin, lng);
         const statuses = (['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => tr(lng, `entities.assignment.statuses.${s}`));
-        await expect.poll(() => admin.getByRole('table', { name: tr(lng, 'judging.screen.progress') }).getByRole('columnheader').allInnerTexts()).toEqual([tr(lng, 'judging.screen.per_juror'), ...statuses]);
+        await expect
+          .poll(() =>
+            admin
+              .getByRole('table', { name: tr(lng, 'judging.screen.progress') })
+              .getByRole('columnheader')
+              .allInnerTexts(),
+          )
+          .toEqual([tr(lng, 'judging.screen.per_juror'), ...statuses]);
         // Per juror: the rest still assigned, two submitted, one recused.
         await expect.poll(() => rowOf(admin, tr(lng, 'judging.screen.progress'), name)).toEqual([name, String(assigned - 3), '0', '2', '1']);
         // Per category and round: two more graded than before the juror submitted.
@@ -217,7 +257,10 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
           `${after.submitted} / ${after.total - after.recused}`,
         ]);
         // The admin views the juror's portal read-only from the progress table.
-        await admin.getByRole('table', { name: tr(lng, 'judging.screen.progress') }).getByRole('link', { name, exact: true }).click();
+        await admin
+          .getByRole('table', { name: tr(lng, 'judging.screen.progress') })
+          .getByRole('link', { name, exact: true })
+          .click();
         await admin.waitForURL(`**/jury?jury_id=${jurorId}`);
         await admin.getByText(tr(lng, 'judging.portal.view_as', { name })).waitFor();
       });

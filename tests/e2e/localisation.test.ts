@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient } from '../helpers/e2e-page.js';
-import { startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
 
 /** The machine is shared and slow at times: wait up to 20 s for what the screen should show. */
 const POLL = { timeout: 20_000 };
@@ -23,7 +23,11 @@ describe('numbers, rounds, the HTML shell and the Customer ID filter in English,
   afterAll(() => suite?.close());
 
   it("serves the HTML shell in the browser's language: <html lang>, title and the no-script text", async () => {
-    for (const [browserLocale, language] of [['ms-MY', 'ms'], ['id-ID', 'id'], ['en-GB', 'en']] as const) {
+    for (const [browserLocale, language] of [
+      ['ms-MY', 'ms'],
+      ['id-ID', 'id'],
+      ['en-GB', 'en'],
+    ] as const) {
       const context = await suite!.browser.newContext({ locale: browserLocale, javaScriptEnabled: false });
       const shell = await context.newPage();
       await shell.goto(`${server.url}/login`);
@@ -52,9 +56,7 @@ describe('numbers, rounds, the HTML shell and the Customer ID filter in English,
       await page.goto(`${server.url}/dashboard?lng=en`);
       const api = apiClient(page);
       for (let start = 0; start < 1000; start += 50) {
-        const answers = await Promise.all(
-          Array.from({ length: 50 }, (_, i) => api.post('/companies', { name: `Grouping Test ${start + i + 1}` })),
-        );
+        const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post('/companies', { name: `Grouping Test ${start + i + 1}` })));
         expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.status)).toEqual([]);
       }
       const figure = (label: string) => page.getByText(label, { exact: true }).locator('xpath=..').getByTestId('stat-value');
@@ -80,7 +82,11 @@ describe('numbers, rounds, the HTML shell and the Customer ID filter in English,
 
   it("names the rounds 'Round 1' / 'Babak 1' / 'Pusingan 1' in the juror and examination round filters and the juror form", async () => {
     await withScreenshotOnFailure(page, 'localisation-rounds', async () => {
-      for (const [language, filter, round] of [['en', 'Round', 'Round'], ['id', 'Babak', 'Babak'], ['ms', 'Pusingan', 'Pusingan']] as const) {
+      for (const [language, filter, round] of [
+        ['en', 'Round', 'Round'],
+        ['id', 'Babak', 'Babak'],
+        ['ms', 'Pusingan', 'Pusingan'],
+      ] as const) {
         for (const list of ['manage-jury', 'manage-exam']) {
           await page.goto(`${server.url}/${list}?lng=${language}`);
           const select = page.getByRole('combobox', { name: filter, exact: true });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distribution, finalScores } from '../../src/features/results/shared/chart-data.js';
 import type { ExamResultsData } from '../../src/features/results/shared/results-contract.js';
-import { newContext, startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { newContext, type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, apiWrite, openInEnglish } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
@@ -12,9 +12,9 @@ let server: StartedServer;
 let page: Page;
 
 const cellsOf = (page: Page, table: string) =>
-  page.getByRole('table', { name: table }).evaluate((el) =>
-    [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
-  );
+  page
+    .getByRole('table', { name: table })
+    .evaluate((el) => [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
 
 describe('the results screen in the browser', { timeout: 120_000 }, () => {
   beforeAll(async () => ({ server, page } = suite = await startSignedInSuite({ DEMO_DATA: 'true' })));
@@ -75,7 +75,10 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
 
       await openInEnglish(page, `${server.url}/manage-exam/${data!.exam.id}/results`);
       await page.getByRole('button', { name: `Change Award #${entry.contestId}`, exact: true }).click();
-      await page.getByRole('dialog').getByRole('heading', { name: `Change the award of entry #${entry.contestId}` }).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('heading', { name: `Change the award of entry #${entry.contestId}` })
+        .waitFor();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox', { name: 'Award' }).click();
       await page.getByRole('option', { name: chosen.name, exact: true }).click();
@@ -85,11 +88,18 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Jury chair asked for a special mention');
       await dialog.getByRole('button', { name: 'Change Award' }).click();
       await dialog.waitFor({ state: 'detached' });
-      const row = page.getByRole('table', { name: 'Results' }).getByRole('row').filter({ hasText: `#${entry.contestId}` });
+      const row = page
+        .getByRole('table', { name: 'Results' })
+        .getByRole('row')
+        .filter({ hasText: `#${entry.contestId}` });
       await row.getByText('Changed by an admin: Jury chair asked for a special mention').waitFor();
       await row.getByText(chosen.name, { exact: true }).waitFor();
       let after = (await apiClient(page).get(`/exams/${data!.exam.id}/results`)).body.data as ExamResultsData;
-      expect(after.entries.find((e) => e.contestId === entry.contestId)).toMatchObject({ award: { id: chosen.id }, awardOverridden: true, awardReason: 'Jury chair asked for a special mention' });
+      expect(after.entries.find((e) => e.contestId === entry.contestId)).toMatchObject({
+        award: { id: chosen.id },
+        awardOverridden: true,
+        awardReason: 'Jury chair asked for a special mention',
+      });
 
       await page.getByRole('button', { name: `Restore Rule Award #${entry.contestId}`, exact: true }).click();
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Special mention withdrawn');
@@ -142,12 +152,15 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
     expect(answer.status).toBe(200);
     const session = { body: (await answer.json()) as { token: string; refreshToken: string; expiresIn: number; data: unknown } };
     const list = await open();
-    await list.context().addInitScript((s: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
-      sessionStorage.setItem('auth_token', s.token);
-      sessionStorage.setItem('auth_refresh_token', s.refreshToken);
-      sessionStorage.setItem('auth_expires_at', String(s.expiresAt));
-      localStorage.setItem('auth_user', JSON.stringify(s.user));
-    }, { token: session.body.token, refreshToken: session.body.refreshToken, expiresAt: Date.now() + session.body.expiresIn * 1000, user: session.body.data });
+    await list.context().addInitScript(
+      (s: { token: string; refreshToken: string; expiresAt: number; user: unknown }) => {
+        sessionStorage.setItem('auth_token', s.token);
+        sessionStorage.setItem('auth_refresh_token', s.refreshToken);
+        sessionStorage.setItem('auth_expires_at', String(s.expiresAt));
+        localStorage.setItem('auth_user', JSON.stringify(s.user));
+      },
+      { token: session.body.token, refreshToken: session.body.refreshToken, expiresAt: Date.now() + session.body.expiresIn * 1000, user: session.body.data },
+    );
     await withScreenshotOnFailure(list, 'results-chart-chunks-list', async () => {
       fetched.length = 0;
       await list.goto(`${server.url}/manage-contest`);

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { type BrowserSuite, type StartedServer, settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 
 let suite: BrowserSuite | undefined;
 let server: StartedServer;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { type BrowserSuite, newContext, type StartedServer, signIn, startBrowserSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 
 let suite: BrowserSuite | undefined;
 let server: StartedServer;
@@ -167,7 +167,19 @@ describe('shell: languages', () => {
     await withScreenshotOnFailure(page, 'untranslated', async () => {
       await page.goto(`${server.url}/login?lng=ms`);
       await signIn(page, server.url, { goto: false });
-      const routes = ['/dashboard', '/import-data', '/manage-applicant', '/manage-award-category', '/profile', '/faq', '/helpdesk', '/privacy-policy', '/terms-and-conditions', '/does-not-exist', '/403'];
+      const routes = [
+        '/dashboard',
+        '/import-data',
+        '/manage-applicant',
+        '/manage-award-category',
+        '/profile',
+        '/faq',
+        '/helpdesk',
+        '/privacy-policy',
+        '/terms-and-conditions',
+        '/does-not-exist',
+        '/403',
+      ];
       const found: string[] = [];
       for (const route of routes) {
         await page.goto(`${server.url}${route}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedInSuite, withScreenshotOnFailure, type SignedInSuite, type StartedServer } from '../helpers/e2e.js';
+import { type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, switchLanguage, toast } from '../helpers/e2e-page.js';
 
 /**
@@ -93,9 +93,11 @@ describe('an entity added with no code: the sponsor fixture', { timeout: 240_000
       const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'code' }).format(5000);
       expect(await row.getByText(money, { exact: true }).isVisible()).toBe(true);
       const columns = page.getByRole('columnheader');
-      await expect.poll(() => columns.allTextContents()).toEqual(
-        expect.arrayContaining(['name', 'tier', 'logo_url', 'amount'].map((field) => expect.stringContaining(text(lng, `entities.sponsor.fields.${field}`)))),
-      );
+      await expect
+        .poll(() => columns.allTextContents())
+        .toEqual(
+          expect.arrayContaining(['name', 'tier', 'logo_url', 'amount'].map((field) => expect.stringContaining(text(lng, `entities.sponsor.fields.${field}`)))),
+        );
 
       // The detail page.
       await row.getByRole('link', { name, exact: true }).click();
@@ -108,7 +110,10 @@ describe('an entity added with no code: the sponsor fixture', { timeout: 240_000
 
       // Edit from the list's row action.
       await page.goto(`${server.url}/manage-sponsor`);
-      await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name: text(lng, 'common.rowActions.editRecord', { name }) }).click();
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('link', { name: text(lng, 'common.rowActions.editRecord', { name }) })
+        .click();
       await page.waitForURL((url) => url.pathname === `/manage-sponsor/edit/${id}`);
       const nameField = page.locator('#sponsor-edit_name');
       await expect.poll(() => nameField.inputValue()).toBe(name);
@@ -139,7 +144,9 @@ describe('an entity added with no code: the sponsor fixture', { timeout: 240_000
       const created = await apiClient(page).post('/sponsors', { name: 'Rated Partner Bhd', tier: 'bronze', rating: 4 });
       expect(created.status).toBe(201);
       await page.goto(`${server.url}/manage-sponsor`);
-      const stars = page.getByRole('row', { name: /Rated Partner Bhd/ }).getByRole('img', { name: text('en', 'common.cells.rating', { value: '4', max: '5' }) });
+      const stars = page
+        .getByRole('row', { name: /Rated Partner Bhd/ })
+        .getByRole('img', { name: text('en', 'common.cells.rating', { value: '4', max: '5' }) });
       await expect.poll(() => stars.isVisible()).toBe(true);
       expect(await stars.textContent()).toBe('★★★★☆');
       expect((await apiClient(page).delete(`/sponsors/${created.body.data.id}`)).status).toBe(204);

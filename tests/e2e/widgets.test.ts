@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure, type BrowserSuite, type StartedServer } from '../helpers/e2e.js';
+import { type BrowserSuite, type StartedServer, settleAnimations, signIn, startBrowserSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -13,7 +13,12 @@ let suite: BrowserSuite | undefined;
 let server: StartedServer;
 let page: Page;
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /**
  * Runs axe-core on the page's content sections and any open popover (the widgets; the shell's
@@ -239,7 +244,10 @@ describe('widgets in the browser', { timeout: 120_000 }, () => {
         return new Date(y!, m! - 1, d!).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
       }, twoWeeks);
       expect(await end.inputValue()).toBe(shown.replace('Sept', 'Sep'));
-      await page.getByRole('button', { name: /^Create/ }).last().click();
+      await page
+        .getByRole('button', { name: /^Create/ })
+        .last()
+        .click();
       await page.waitForURL((u) => u.pathname === '/manage-campaign');
       const list = await apiGet('/campaigns?search=Spring%20Awards');
       expect(list.body.data[0]).toMatchObject({ name: 'Spring Awards', start_date: today, end_date: twoWeeks });

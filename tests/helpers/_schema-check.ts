@@ -33,7 +33,11 @@ registerServerFeature({
       const route = `${request.method} ${request.routeOptions.url}`;
       fs.appendFileSync(seen, `${JSON.stringify({ route, status: reply.statusCode })}\n`);
       let after: unknown;
-      try { after = JSON.parse(payload); } catch { return payload; }
+      try {
+        after = JSON.parse(payload);
+      } catch {
+        return payload;
+      }
       const out: string[] = [];
       diff(before, after, '', out);
       if (out.length) fs.appendFileSync(OUT, `${JSON.stringify({ route, status: reply.statusCode, out })}\n`);

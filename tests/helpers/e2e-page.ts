@@ -45,8 +45,7 @@ export async function apiWrite(page: Page, method: 'POST' | 'PUT', apiPath: stri
 }
 
 /** A form field by its label, with or without the required marker ('Email Address *'). */
-export const fieldByLabel = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+export const fieldByLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 /** Clicks the header's language switcher until the page is in `language`. */
 export async function switchLanguage(page: Page, language: 'en' | 'id' | 'ms'): Promise<void> {

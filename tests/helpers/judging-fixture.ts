@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { hashPassword } from '../../src/server/auth/password.js';
 import { TestClient } from './test-app.js';
 
@@ -14,14 +14,22 @@ export const CRITERIA = [
 /** Inserts a category and returns its id. */
 export async function addCategory(app: FastifyInstance, name: string): Promise<number> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return (await sql<{ id: number }>`insert into categories (name, description, slug, status) values (${name}, ${`${name} category description`}, ${slug}, 'active') returning id`.execute(app.db)).rows[0]!.id;
+  return (
+    await sql<{
+      id: number;
+    }>`insert into categories (name, description, slug, status) values (${name}, ${`${name} category description`}, ${slug}, 'active') returning id`.execute(
+      app.db,
+    )
+  ).rows[0]!.id;
 }
 
 /** Inserts a submittor of `company` and returns its id. */
 export async function addCustomer(app: FastifyInstance, n: number, company: string | null, extra: { name?: string; phone?: string } = {}): Promise<number> {
   return (
     await sql<{ id: number }>`insert into customers (name, email, phone, company, job_title, is_active, max_entries, password_hash)
-      values (${extra.name ?? `Submittor ${n}`}, ${`submittor${n}@entrant.test`}, ${extra.phone ?? `+60 12-000 ${String(n).padStart(4, '0')}`}, ${company}, 'Director', true, 100, 'x') returning id`.execute(app.db)
+      values (${extra.name ?? `Submittor ${n}`}, ${`submittor${n}@entrant.test`}, ${extra.phone ?? `+60 12-000 ${String(n).padStart(4, '0')}`}, ${company}, 'Director', true, 100, 'x') returning id`.execute(
+      app.db,
+    )
   ).rows[0]!.id;
 }
 
@@ -30,8 +38,12 @@ export async function addContests(app: FastifyInstance, customerId: number, cate
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     ids.push(
-      (await sql<{ id: number }>`insert into contests (customer_id, category_id, status, strategy, insight, creative_idea, other)
-        values (${customerId}, ${categoryId}, 'approved', ${`Strategy ${i}`}, ${`Insight ${i}`}, ${`Idea ${i}`}, 'Case study by the agency') returning id`.execute(app.db)).rows[0]!.id,
+      (
+        await sql<{ id: number }>`insert into contests (customer_id, category_id, status, strategy, insight, creative_idea, other)
+        values (${customerId}, ${categoryId}, 'approved', ${`Strategy ${i}`}, ${`Insight ${i}`}, ${`Idea ${i}`}, 'Case study by the agency') returning id`.execute(
+          app.db,
+        )
+      ).rows[0]!.id,
     );
   }
   return ids;
@@ -48,7 +60,9 @@ export async function addJuror(app: FastifyInstance, n: number, company: string 
 /** Creates a juror's sign-in account linked to `juryId` and returns a client signed in with it. */
 export async function jurorClient(app: FastifyInstance, juryId: number): Promise<TestClient> {
   const email = `juror-account-${juryId}@jury.test`;
-  await sql`insert into users (email, name, password_hash, role, jury_id) values (${email}, ${`Juror account ${juryId}`}, ${await hashPassword(JUROR_PASSWORD, { N: 2 ** 10, r: 8, p: 1 })}, 'juror', ${juryId})`.execute(app.db);
+  await sql`insert into users (email, name, password_hash, role, jury_id) values (${email}, ${`Juror account ${juryId}`}, ${await hashPassword(JUROR_PASSWORD, { N: 2 ** 10, r: 8, p: 1 })}, 'juror', ${juryId})`.execute(
+    app.db,
+  );
   const client = await new TestClient(app).init();
   await client.signIn(email, JUROR_PASSWORD);
   return client;

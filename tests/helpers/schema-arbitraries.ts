@@ -73,7 +73,8 @@ export function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 
 function objectOf(schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  if (depth > 3 || Object.keys(properties).length === 0) return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.oneof(fc.integer(), text(0, 10)), { maxKeys: 3 });
+  if (depth > 3 || Object.keys(properties).length === 0)
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.oneof(fc.integer(), text(0, 10)), { maxKeys: 3 });
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) model[name] = valid(property, depth + 1);
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name: string) => name in properties) });
@@ -119,13 +120,15 @@ export function bodyFor(schema: Schema): fc.Arbitrary<{ kind: string; value: unk
     validBody.map((value) => ({ kind: 'valid', value })),
     fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), text(0, 20), fc.integer(), fc.constant(null)).map((value) => ({ kind: 'not-object', value })),
     fc.constantFrom('{', '{"a":', '[1,]', 'nul', '{"__proto__":{"admin":true}}', '\u00ff\u00fe').map((value) => ({ kind: 'raw', value, raw: true })),
-    fc.tuple(validBody, fc.constantFrom('not_a_field', 'nul\u0000key')).map(([value, key]) => ({ kind: 'extra-field', value: { ...asObject(value), [key]: 'x' } })),
+    fc
+      .tuple(validBody, fc.constantFrom('not_a_field', 'nul\u0000key'))
+      .map(([value, key]) => ({ kind: 'extra-field', value: { ...asObject(value), [key]: 'x' } })),
   ];
   if (names.length) {
     arbitraries.push(
-      fc.tuple(validBody, fc.constantFrom(...names)).chain(([value, name]) =>
-        invalid(properties[name]!).map((bad) => ({ kind: `invalid-${name}`, value: { ...asObject(value), [name]: bad } })),
-      ),
+      fc
+        .tuple(validBody, fc.constantFrom(...names))
+        .chain(([value, name]) => invalid(properties[name]!).map((bad) => ({ kind: `invalid-${name}`, value: { ...asObject(value), [name]: bad } }))),
     );
   }
   if ((schema.required ?? []).length) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { LoginResponse } from '../../src/shared/api-contract.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import type { LoginResponse } from '../../src/shared/api-contract.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';

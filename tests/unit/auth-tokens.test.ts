@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import {
-  makeRefreshToken,
-  newSessionId,
-  parseRefreshToken,
-  refreshKeyFrom,
-  signAccessToken,
-  verifyAccessToken,
-} from '../../src/server/auth/tokens.js';
+import { makeRefreshToken, newSessionId, parseRefreshToken, refreshKeyFrom, signAccessToken, verifyAccessToken } from '../../src/server/auth/tokens.js';
 
 const key = new Uint8Array(randomBytes(48));
 const claims = { userId: 7, sid: newSessionId(), email: 'a@example.com', name: 'A', role: 'admin' };

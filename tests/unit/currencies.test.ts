@@ -11,9 +11,7 @@ import {
 
 describe('currencies', () => {
   it("lists the spec's 13 currencies and the rupiah, MYR first, USD second, the rest by code", () => {
-    expect(CURRENCY_CODES).toEqual([
-      'MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'IDR', 'INR', 'JPY', 'NZD', 'ZAR',
-    ]);
+    expect(CURRENCY_CODES).toEqual(['MYR', 'USD', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'IDR', 'INR', 'JPY', 'NZD', 'ZAR']);
   });
 
   it('gives each currency its own decimals: none for the rupiah and the yen, two for the others', () => {

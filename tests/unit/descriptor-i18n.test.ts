@@ -21,9 +21,19 @@ const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((n
 function keysOf(d: EntityDescriptor): string[] {
   // Texts of an action nobody may perform are never shown (a read-only entity has no create button).
   const needs: Partial<Record<keyof EntityDescriptor['texts'], 'create' | 'update' | 'delete'>> = {
-    createTitle: 'create', createButton: 'create', submitCreate: 'create', created: 'create', createFailed: 'create',
-    editTitle: 'update', submitUpdate: 'update', updated: 'update', updateFailed: 'update',
-    deleteTitle: 'delete', deleteConfirm: 'delete', deleted: 'delete', deleteFailed: 'delete',
+    createTitle: 'create',
+    createButton: 'create',
+    submitCreate: 'create',
+    created: 'create',
+    createFailed: 'create',
+    editTitle: 'update',
+    submitUpdate: 'update',
+    updated: 'update',
+    updateFailed: 'update',
+    deleteTitle: 'delete',
+    deleteConfirm: 'delete',
+    deleted: 'delete',
+    deleteFailed: 'delete',
   };
   const texts = Object.entries(d.texts).filter(([name]) => {
     const action = needs[name as keyof EntityDescriptor['texts']];

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { objectName } from '../../src/server/db/sync/desired-schema.js';
+import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { toFieldErrors } from '../../src/shared/field-errors.js';
-import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { slugify } from '../../src/shared/slugify.js';
-import { objectName } from '../../src/server/db/sync/desired-schema.js';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const knownHooks = registeredHookNames();
@@ -57,21 +57,93 @@ describe('loadEntities', () => {
 
   it.each([
     ['an unknown key', (g: EntitySource) => ((g.descriptor as any).colour = 'red'), '/', 'must NOT have additional properties ("colour")'],
-    ['a column naming no field', (g: EntitySource) => (g.descriptor as any).list.columns.push({ field: 'nope' }), '/list/columns/12/field', '"nope" is not a field'],
+    [
+      'a column naming no field',
+      (g: EntitySource) => (g.descriptor as any).list.columns.push({ field: 'nope' }),
+      '/list/columns/12/field',
+      '"nope" is not a field',
+    ],
     ['a read-only field in a form', (g: EntitySource) => (g.descriptor as any).forms.edit.fields.push('created_at'), '/forms/edit/fields/11', 'read-only'],
-    ['an unknown widget', (g: EntitySource) => ((g.descriptor as any).forms.edit.uiSchema.summary['ui:widget'] = 'wysiwyg'), '/forms/edit/uiSchema/summary/ui:widget', 'unknown widget "wysiwyg"'],
-    ['an unknown hook', (g: EntitySource) => ((g.descriptor as any).hooks = { beforeWrite: ['make-coffee'] }), '/hooks/beforeWrite/0', 'unknown hook "make-coffee"'],
-    ['a substring filter on a number', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[qty]', field: 'quantity', operator: 'ilike', input: 'text' }), '/list/filters/8/operator', 'ilike needs a text field'],
-    ['a reserved filter name', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'page', field: 'title', operator: 'eq', input: 'text' }), '/list/filters/8/param', 'reserved'],
-    ['a reference filter on a field no relation holds', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[qty]', field: 'quantity', operator: 'eq', input: 'reference' }), '/list/filters/8/field', 'needs a belongsTo relation whose field is "quantity"'],
-    ['a reference filter that is not exact', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[maker_from]', field: 'maker_id', operator: 'gte', input: 'reference' }), '/list/filters/8/operator', 'operator must be eq'],
-    ['option fields on a text filter', (g: EntitySource) => ((g.descriptor as any).list.filters[0].optionFields = { label: 'name' }), '/list/filters/0/optionFields', 'only for input "reference"'],
-    ['a typed ID on a text filter', (g: EntitySource) => ((g.descriptor as any).list.filters[0].typedId = true), '/list/filters/0/typedId', 'only for input "reference"'],
-    ['a reference option field the target lacks', (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', optionFields: { label: 'name', description: 'email' } }), '/list/filters/8/optionFields/description', '"email" is not a readable field of "fixture_maker"'],
+    [
+      'an unknown widget',
+      (g: EntitySource) => ((g.descriptor as any).forms.edit.uiSchema.summary['ui:widget'] = 'wysiwyg'),
+      '/forms/edit/uiSchema/summary/ui:widget',
+      'unknown widget "wysiwyg"',
+    ],
+    [
+      'an unknown hook',
+      (g: EntitySource) => ((g.descriptor as any).hooks = { beforeWrite: ['make-coffee'] }),
+      '/hooks/beforeWrite/0',
+      'unknown hook "make-coffee"',
+    ],
+    [
+      'a substring filter on a number',
+      (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[qty]', field: 'quantity', operator: 'ilike', input: 'text' }),
+      '/list/filters/8/operator',
+      'ilike needs a text field',
+    ],
+    [
+      'a reserved filter name',
+      (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'page', field: 'title', operator: 'eq', input: 'text' }),
+      '/list/filters/8/param',
+      'reserved',
+    ],
+    [
+      'a reference filter on a field no relation holds',
+      (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[qty]', field: 'quantity', operator: 'eq', input: 'reference' }),
+      '/list/filters/8/field',
+      'needs a belongsTo relation whose field is "quantity"',
+    ],
+    [
+      'a reference filter that is not exact',
+      (g: EntitySource) => (g.descriptor as any).list.filters.push({ param: 'q[maker_from]', field: 'maker_id', operator: 'gte', input: 'reference' }),
+      '/list/filters/8/operator',
+      'operator must be eq',
+    ],
+    [
+      'option fields on a text filter',
+      (g: EntitySource) => ((g.descriptor as any).list.filters[0].optionFields = { label: 'name' }),
+      '/list/filters/0/optionFields',
+      'only for input "reference"',
+    ],
+    [
+      'a typed ID on a text filter',
+      (g: EntitySource) => ((g.descriptor as any).list.filters[0].typedId = true),
+      '/list/filters/0/typedId',
+      'only for input "reference"',
+    ],
+    [
+      'a reference option field the target lacks',
+      (g: EntitySource) =>
+        (g.descriptor as any).list.filters.push({
+          param: 'q[made_by]',
+          field: 'maker_id',
+          operator: 'eq',
+          input: 'reference',
+          optionFields: { label: 'name', description: 'email' },
+        }),
+      '/list/filters/8/optionFields/description',
+      '"email" is not a readable field of "fixture_maker"',
+    ],
     ['a sortable column not in sorts', (g: EntitySource) => ((g.descriptor as any).list.sorts = ['title']), '/list/columns/2/sortable', 'not in list.sorts'],
-    ['a relation to no entity', (g: EntitySource) => ((g.descriptor as any).relations.maker.entity = 'ghost'), '/relations/maker/entity', 'no entity is named "ghost"'],
-    ['a relation display it does not return', (g: EntitySource) => ((g.descriptor as any).relations.maker.fields = ['country']), '/list/columns/4/display', '"name" is not among the fields'],
-    ['a required field missing from the create form', (g: EntitySource) => ((g.descriptor as any).forms.create.fields = (g.descriptor as any).forms.create.fields.filter((f: string) => f !== 'sku')), '/forms/create/fields', '"sku" is required'],
+    [
+      'a relation to no entity',
+      (g: EntitySource) => ((g.descriptor as any).relations.maker.entity = 'ghost'),
+      '/relations/maker/entity',
+      'no entity is named "ghost"',
+    ],
+    [
+      'a relation display it does not return',
+      (g: EntitySource) => ((g.descriptor as any).relations.maker.fields = ['country']),
+      '/list/columns/4/display',
+      '"name" is not among the fields',
+    ],
+    [
+      'a required field missing from the create form',
+      (g: EntitySource) => ((g.descriptor as any).forms.create.fields = (g.descriptor as any).forms.create.fields.filter((f: string) => f !== 'sku')),
+      '/forms/create/fields',
+      '"sku" is required',
+    ],
   ])('refuses %s, naming the file, the JSON path and the reason', (_what, edit, jsonPath, reason) => {
     const error = errorAfter(edit);
     expect(error.file).toBe(path.join('tests/fixtures/entities/fixture_gadget.json'));
@@ -91,9 +163,16 @@ describe('loadEntities', () => {
     expect(error.jsonPath).toBe(jsonPath);
   });
 
-  it('accepts a reference filter on a relation\'s foreign key, with option fields of the target', () => {
+  it("accepts a reference filter on a relation's foreign key, with option fields of the target", () => {
     const sources = fixtures();
-    (sources[1]!.descriptor as any).list.filters.push({ param: 'q[made_by]', field: 'maker_id', operator: 'eq', input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
+    (sources[1]!.descriptor as any).list.filters.push({
+      param: 'q[made_by]',
+      field: 'maker_id',
+      operator: 'eq',
+      input: 'reference',
+      typedId: true,
+      optionFields: { label: 'name', description: 'country' },
+    });
     const gadget = loadEntities(sources, { knownHooks, names: knownExtensionNames })[1]!;
     expect(gadget.descriptor.list.filters.at(-1)).toMatchObject({ input: 'reference', typedId: true, optionFields: { label: 'name', description: 'country' } });
   });
@@ -167,7 +246,8 @@ describe('descriptor.schema.json', () => {
       }
       for (const [key, inner] of Object.entries((schema.definitions ?? {}) as Record<string, unknown>)) walk(inner, `${at}/definitions/${key}`);
       for (const keyword of ['items', 'additionalProperties']) walk(schema[keyword], `${at}/${keyword}`);
-      for (const keyword of ['oneOf', 'anyOf', 'allOf']) (schema[keyword] as unknown[] | undefined)?.forEach((inner, i) => walk(inner, `${at}/${keyword}/${i}`));
+      for (const keyword of ['oneOf', 'anyOf', 'allOf'])
+        (schema[keyword] as unknown[] | undefined)?.forEach((inner, i) => walk(inner, `${at}/${keyword}/${i}`));
     };
     walk(read('schemas/descriptor.schema.json'), '');
     expect(undocumented).toEqual([]);

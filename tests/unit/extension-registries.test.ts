@@ -6,6 +6,7 @@ import '../../src/engine/list/row-actions.js';
 import '../../src/engine/rjsf-radix/index.js';
 import '../../src/registry/client.js';
 import {
+  registerExtension,
   registeredDashboardPanels,
   registeredHeaderItems,
   registeredMenuEntries,
@@ -13,7 +14,6 @@ import {
   registeredPlaceholders,
   registeredProfileCards,
   registeredScreens,
-  registerExtension,
 } from '../../src/engine/registry/index.js';
 import { accountsClient } from '../../src/features/accounts/client.js';
 import { dataioClient } from '../../src/features/dataio/client.js';
@@ -23,8 +23,8 @@ import { notificationsClient } from '../../src/features/notifications/client.js'
 import { resultsClient } from '../../src/features/results/client.js';
 import { hookFor, knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
 import { DescriptorError } from '../../src/shared/descriptor/descriptor-error.js';
-import { loadEntities, type EntitySource } from '../../src/shared/descriptor/load-entities.js';
 import { SHIPPED_NAMES } from '../../src/shared/descriptor/extension-names.js';
+import { type EntitySource, loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { registerServerExtension } from '../../src/shared/extension/server-hooks.js';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -69,8 +69,12 @@ describe('the registries', () => {
   it('refuses a second screen, placeholder, part or menu group placement under a taken name', () => {
     const load = async () => ({ default: () => null });
     expect(() => registerExtension({ screens: [{ path: '/jury', roles: ['admin'], load }] })).toThrow('The screen "/jury" is registered twice.');
-    expect(() => registerExtension({ placeholders: [{ path: '/manage-jury', titleKey: 'x', descriptionKey: 'y' }] })).toThrow('The placeholder "/manage-jury" is registered twice.');
-    expect(() => registerExtension({ dashboardPanels: [{ id: 'results-charts', order: 1, load }] })).toThrow('The dashboard panel "results-charts" is registered twice.');
+    expect(() => registerExtension({ placeholders: [{ path: '/manage-jury', titleKey: 'x', descriptionKey: 'y' }] })).toThrow(
+      'The placeholder "/manage-jury" is registered twice.',
+    );
+    expect(() => registerExtension({ dashboardPanels: [{ id: 'results-charts', order: 1, load }] })).toThrow(
+      'The dashboard panel "results-charts" is registered twice.',
+    );
     expect(() => registerExtension({ headerItems: [{ id: 'notifications', order: 1, load }] })).toThrow('The header item "notifications" is registered twice.');
     expect(() => registerExtension({ menuGroups: [{ id: 'jury', order: 99 }] })).toThrow('The menu group "jury" is placed twice.');
     // The same registration again (a module evaluated twice) changes nothing.

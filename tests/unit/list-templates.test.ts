@@ -1,12 +1,12 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import type { CountStrategy } from '../../src/server/operations/count.js';
+import { HOT_AFTER, isStalePreparedStatement, PreparedStatements } from '../../src/server/db/prepared-statements.js';
 import { createRegistry } from '../../src/server/operations/context.js';
+import type { CountStrategy } from '../../src/server/operations/count.js';
 import { parseListQuery } from '../../src/server/operations/list-query.js';
 import { templatedStatement } from '../../src/server/operations/list-templates.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
-import { HOT_AFTER, isStalePreparedStatement, PreparedStatements } from '../../src/server/db/prepared-statements.js';
 import { containsPattern } from '../../src/shared/sql-text.js';
 
 const registry = createRegistry(loadConfiguredEntities(loadConfig({})));

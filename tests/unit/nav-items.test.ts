@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 // The features' menu entries and groups, registered as the app's entry does.
 import '../../src/registry/client.js';
 import { buildNav, menuIcon } from '../../src/app/layout/nav-items.js';
-import { readEntitySources } from '../../src/server/plugins/entities.js';
 import { knownExtensionNames, registeredHookNames } from '../../src/server/extensions.js';
-import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
+import { readEntitySources } from '../../src/server/plugins/entities.js';
 import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
+import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import type { ClientEntity } from '../../src/shared/descriptor/types.js';
 
 const loaded = loadEntities(readEntitySources({ entitiesDirs: ['entities'], schemasDirs: ['schemas'] }), {
@@ -17,8 +17,7 @@ const metaFor = (role: string): ClientEntity[] =>
     .map((entity) => toClientEntity(entity, role))
     .filter((entity) => Object.values(entity.permissions).some(Boolean))
     .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
-const shape = (groups: ReturnType<typeof buildNav>) =>
-  groups.map((group) => [group.labelKey, group.items.map((item) => `${item.to} ${item.labelKey}`)]);
+const shape = (groups: ReturnType<typeof buildNav>) => groups.map((group) => [group.labelKey, group.items.map((item) => `${item.to} ${item.labelKey}`)]);
 
 describe('the menu built from the descriptors', () => {
   it('is the spec menu for an admin, entry for entry', () => {
@@ -40,7 +39,14 @@ describe('the menu built from the descriptors', () => {
       ],
       [
         'nav.groups.setup',
-        ['/manage-company nav.companies', '/manage-category nav.categories', '/audit-log history.audit.nav', '/trash history.trash.nav', '/manage-account nav.accounts', '/profile nav.profile'],
+        [
+          '/manage-company nav.companies',
+          '/manage-category nav.categories',
+          '/audit-log history.audit.nav',
+          '/trash history.trash.nav',
+          '/manage-account nav.accounts',
+          '/profile nav.profile',
+        ],
       ],
     ]);
   });
@@ -61,7 +67,11 @@ describe('the menu built from the descriptors', () => {
     const hidden = { ...sponsor, name: 'hidden', menu: { ...sponsor.menu, show: false } };
     const unlisted = { ...sponsor, name: 'unlisted', permissions: { ...sponsor.permissions, list: false } };
     const groups = buildNav('admin', [sponsor, hidden, unlisted]);
-    expect(groups.at(-1)).toEqual({ id: 'partners', labelKey: 'nav.groups.partners', items: [{ to: '/manage-sponsor', labelKey: 'entities.sponsor.menu', icon: menuIcon('HeartIcon') }] });
+    expect(groups.at(-1)).toEqual({
+      id: 'partners',
+      labelKey: 'nav.groups.partners',
+      items: [{ to: '/manage-sponsor', labelKey: 'entities.sponsor.menu', icon: menuIcon('HeartIcon') }],
+    });
     expect(groups.flatMap((group) => group.items).filter((item) => item.to === '/manage-sponsor')).toHaveLength(1);
     expect(menuIcon('HeartIcon')).not.toBe(menuIcon(undefined));
     expect(menuIcon('constructor')).toBe(menuIcon(undefined));

@@ -22,16 +22,21 @@ const table1 = () =>
   aggregateExam(
     [10, 11, 12, 13, 14].map((contestId) => ({ contestId, submittedAt: `2026-11-0${contestId - 9}T00:00:00Z` })),
     [
-      { contestId: 10, jurorId: 1, total: 90 }, { contestId: 11, jurorId: 1, total: 70 },
-      { contestId: 12, jurorId: 1, total: 80 }, { contestId: 13, jurorId: 1, total: 60 },
-      { contestId: 10, jurorId: 2, total: 80 }, { contestId: 11, jurorId: 2, total: 80 },
+      { contestId: 10, jurorId: 1, total: 90 },
+      { contestId: 11, jurorId: 1, total: 70 },
+      { contestId: 12, jurorId: 1, total: 80 },
+      { contestId: 13, jurorId: 1, total: 60 },
+      { contestId: 10, jurorId: 2, total: 80 },
+      { contestId: 11, jurorId: 2, total: 80 },
       { contestId: 12, jurorId: 2, total: 80 },
-      { contestId: 10, jurorId: 3, total: 50 }, { contestId: 11, jurorId: 3, total: 70 },
+      { contestId: 10, jurorId: 3, total: 50 },
+      { contestId: 11, jurorId: 3, total: 70 },
       { contestId: 12, jurorId: 3, total: 99, status: 'draft' },
     ],
     [
       ...[10, 11, 12, 13].flatMap((contestId) => [1, 2, 3].map((jurorId) => ({ contestId, jurorId }))),
-      { contestId: 14, jurorId: 1 }, { contestId: 14, jurorId: 2 },
+      { contestId: 14, jurorId: 1 },
+      { contestId: 14, jurorId: 2 },
     ],
     { maxScore: 100 },
   );
@@ -39,7 +44,18 @@ const table1 = () =>
 describe('aggregateExam', () => {
   it('reproduces the hand-computed table: means, spread, normalised score, ranks with ties', () => {
     const results = table1();
-    const rows = results.entries.map((e) => [e.contestId, e.submitted, e.assigned, e.mean, e.trimmedMean, e.spread, e.normalised, e.rank, e.position, e.moderation]);
+    const rows = results.entries.map((e) => [
+      e.contestId,
+      e.submitted,
+      e.assigned,
+      e.mean,
+      e.trimmedMean,
+      e.spread,
+      e.normalised,
+      e.rank,
+      e.position,
+      e.moderation,
+    ]);
     expect(rows).toEqual([
       [12, 2, 3, 80, 80, 0, 79.25, 1, 1, false],
       [10, 3, 3, 73.33, 73.33, 40, 72.94, 2, 2, true],
@@ -100,10 +116,7 @@ describe('aggregateExam', () => {
     // X: 60 70 70 70 100 → mean 74, trimmed 70, spread 40.  Y: 40 70 70 70 80 → mean 66, trimmed 70.
     const x = [60, 70, 70, 70, 100];
     const y = [40, 70, 70, 70, 80];
-    const grades = [
-      ...x.map((total, i) => ({ contestId: 1, jurorId: i + 1, total })),
-      ...y.map((total, i) => ({ contestId: 2, jurorId: i + 1, total })),
-    ];
+    const grades = [...x.map((total, i) => ({ contestId: 1, jurorId: i + 1, total })), ...y.map((total, i) => ({ contestId: 2, jurorId: i + 1, total }))];
     const results = aggregateExam([{ contestId: 2 }, { contestId: 1 }], grades, [], { maxScore: 100, moderationThreshold: 30 });
     expect(results.entries.map((e) => [e.contestId, e.mean, e.trimmedMean, e.normalised, e.spread, e.rank, e.position, e.moderation])).toEqual([
       [1, 74, 70, 74, 40, 1, 1, true],
@@ -115,8 +128,12 @@ describe('aggregateExam', () => {
     // Juror 1: 0, 0, 30 (μ 10, σ 14.14). Juror 2: 100, 100, 100 raw. Exam μ 47.78, σ 47.09.
     // Juror 1's 30 → 47.78 + 1.4142 · 47.09 = 114.4 → clamped to 100.
     const grades = [
-      { contestId: 1, jurorId: 1, total: 0 }, { contestId: 2, jurorId: 1, total: 0 }, { contestId: 3, jurorId: 1, total: 30 },
-      { contestId: 1, jurorId: 2, total: 100 }, { contestId: 2, jurorId: 2, total: 100 }, { contestId: 3, jurorId: 2, total: 100 },
+      { contestId: 1, jurorId: 1, total: 0 },
+      { contestId: 2, jurorId: 1, total: 0 },
+      { contestId: 3, jurorId: 1, total: 30 },
+      { contestId: 1, jurorId: 2, total: 100 },
+      { contestId: 2, jurorId: 2, total: 100 },
+      { contestId: 3, jurorId: 2, total: 100 },
     ];
     const e3 = aggregateExam([], grades, [], { maxScore: 100 }).entries.find((e) => e.contestId === 3)!;
     expect(e3.grades[0]).toEqual({ jurorId: 1, total: 30, normalised: 100, raw: null });
@@ -126,7 +143,19 @@ describe('aggregateExam', () => {
     const results = aggregateExam([{ contestId: 1 }], [], [], { maxScore: 50 });
     expect(results.examMean).toBeNull();
     expect(results.entries).toEqual([
-      { contestId: 1, submitted: 0, assigned: 0, mean: null, trimmedMean: null, normalised: null, spread: null, rank: null, position: 1, moderation: false, grades: [] },
+      {
+        contestId: 1,
+        submitted: 0,
+        assigned: 0,
+        mean: null,
+        trimmedMean: null,
+        normalised: null,
+        spread: null,
+        rank: null,
+        position: 1,
+        moderation: false,
+        grades: [],
+      },
     ]);
   });
 });

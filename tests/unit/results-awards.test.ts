@@ -27,13 +27,23 @@ describe('computeAwards', () => {
     //   award:  GP  Gold Gold Silver Silver Merit none
     const awards = computeAwards(results({ 1: 48, 2: 41, 3: 40, 4: 39, 5: 35, 6: 20, 7: null }), RULES, 50);
     expect(awards.map((a) => [a.contestId, a.awardId])).toEqual([
-      [1, 1], [2, 2], [3, 2], [4, 3], [5, 3], [6, 5], [7, null],
+      [1, 1],
+      [2, 2],
+      [3, 2],
+      [4, 3],
+      [5, 3],
+      [6, 5],
+      [7, null],
     ]);
   });
 
   it('never splits a tie: a top-N award goes to every entry tied with the N-th', () => {
     const awards = computeAwards(results({ 1: 45, 2: 45, 3: 30 }), RULES, 50);
-    expect(awards.map((a) => [a.contestId, a.awardId])).toEqual([[1, 1], [2, 1], [3, 5]]);
+    expect(awards.map((a) => [a.contestId, a.awardId])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 5],
+    ]);
   });
 
   it("applies an admin's override with its reason, keeping the rules' award beside it", () => {

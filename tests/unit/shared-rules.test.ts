@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { versionTagOf } from '../../src/engine/data/entity-queries.js';
+import { etagOf, ifMatchSatisfied } from '../../src/server/operations/etag.js';
 import { parseRecordId } from '../../src/shared/record-id.js';
 import { ifMatchNames, versionTag } from '../../src/shared/record-version.js';
 import { containsPattern, likeLiteral, uniqueViolationField } from '../../src/shared/sql-text.js';
-import { etagOf, ifMatchSatisfied } from '../../src/server/operations/etag.js';
-import { versionTagOf } from '../../src/engine/data/entity-queries.js';
 
 describe('rules the browser and the server share', () => {
   it('reads a record id the same way on both sides: plain positive integers only', () => {

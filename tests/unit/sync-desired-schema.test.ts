@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 import { desiredTable, managedObjects } from '../../src/server/db/sync/index.js';
+import { loadEntities } from '../../src/shared/descriptor/load-entities.js';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const source = (name: string) => ({
@@ -46,7 +46,14 @@ describe('managedObjects', () => {
   const has = (prefix: string) => names.some((n) => n.startsWith(prefix));
 
   it('adds CHECKs for enums, lengths and ranges, a unique constraint and a foreign key with its index', () => {
-    for (const prefix of ['ck_fixture_gadgets_state_', 'ck_fixture_gadgets_title_', 'ck_fixture_gadgets_quantity_', 'uq_fixture_gadgets_sku_', 'fk_fixture_gadgets_maker_id_', 'ix_fixture_gadgets_maker_id_']) {
+    for (const prefix of [
+      'ck_fixture_gadgets_state_',
+      'ck_fixture_gadgets_title_',
+      'ck_fixture_gadgets_quantity_',
+      'uq_fixture_gadgets_sku_',
+      'fk_fixture_gadgets_maker_id_',
+      'ix_fixture_gadgets_maker_id_',
+    ]) {
       expect(has(prefix), prefix).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
-import type { AuthUser, LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { http } from '../../engine/data/http-client.js';
+import type { AuthUser, LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 
 /** The profile fields an admin may change (PUT /api/auth/me). */
 export interface ProfileUpdate {

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthUser, LoginResponse, TwoFactorChallenge } from '../../shared/api-contract.js';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../engine/data/api-error.js';
+import type { AuthUser, LoginResponse, TwoFactorChallenge } from '../../shared/api-contract.js';
 import i18n, { changeLanguage, toLanguage } from '../i18n.js';
 import { authApi } from './auth-api.js';
 import { tokenStore } from './session.js';
@@ -67,7 +67,10 @@ async function applyLanguagePreference(user: AuthUser): Promise<void> {
   }
   const language = toLanguage(i18n.resolvedLanguage);
   if (language !== user.preferences?.language) {
-    authApi.updateMe({ preferences: { language } }).then((updated) => tokenStore.setUser(updated), () => undefined);
+    authApi.updateMe({ preferences: { language } }).then(
+      (updated) => tokenStore.setUser(updated),
+      () => undefined,
+    );
   }
 }
 
@@ -94,7 +97,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setBootstrapping(true);
       authApi
         .me()
-        .then((me) => tokenStore.setUser(me), () => undefined)
+        .then(
+          (me) => tokenStore.setUser(me),
+          () => undefined,
+        )
         .finally(() => setBootstrapping(false));
     }
     return () => {

@@ -1,6 +1,6 @@
 import { configureHttpClient } from '../../engine/data/http-client.js';
 import { authApi } from './auth-api.js';
-import { TokenStore, type ChannelLike } from './token-store.js';
+import { type ChannelLike, TokenStore } from './token-store.js';
 
 function openChannel(): ChannelLike | null {
   try {

@@ -29,10 +29,7 @@ export interface ChannelLike {
   close?(): void;
 }
 
-type ChannelMessage =
-  | { type: 'session'; session: TokenSession; user: AuthUser | null }
-  | { type: 'cleared'; reason: EndReason }
-  | { type: 'request' };
+type ChannelMessage = { type: 'session'; session: TokenSession; user: AuthUser | null } | { type: 'cleared'; reason: EndReason } | { type: 'request' };
 
 /** How the store is wired: storages, the refresh call, the clock and the cross-tab channel. */
 export interface TokenStoreOptions {

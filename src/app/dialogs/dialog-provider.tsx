@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import {
-  DialogContext,
   type AlertOptions,
   type ConfirmOptions,
   type CustomOptions,
   type DialogApi,
+  DialogContext,
   type DialogOptions,
 } from '../../engine/ui/dialog-context.js';
 import type { DialogEntry } from './dialog-entry.js';
@@ -127,15 +127,15 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     <DialogContext.Provider value={api}>
       {children}
       <Suspense fallback={null}>
-      {entries.map((entry) => (
-        <DialogView
-          key={entry.id}
-          entry={entry}
-          onConfirm={() => void onConfirm(entry)}
-          onCancel={() => void onCancel(entry)}
-          onClose={(value) => dismiss(entry.id, value)}
-        />
-      ))}
+        {entries.map((entry) => (
+          <DialogView
+            key={entry.id}
+            entry={entry}
+            onConfirm={() => void onConfirm(entry)}
+            onCancel={() => void onCancel(entry)}
+            onClose={(value) => dismiss(entry.id, value)}
+          />
+        ))}
       </Suspense>
     </DialogContext.Provider>
   );

@@ -90,9 +90,7 @@ export function DialogView({ entry, onConfirm, onCancel, onClose }: DialogViewPr
               </Button>
             )}
             <Button disabled={isLoading} onClick={onConfirm} autoFocus>
-              {isLoading
-                ? t('common.loading')
-                : (entry.options.confirmText ?? (entry.type === 'confirm' ? t('common.yes') : t('common.ok')))}
+              {isLoading ? t('common.loading') : (entry.options.confirmText ?? (entry.type === 'confirm' ? t('common.yes') : t('common.ok')))}
             </Button>
           </Flex>
         )}

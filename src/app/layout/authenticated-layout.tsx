@@ -1,15 +1,15 @@
 import { Box, Flex, Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, memo, Suspense, useMemo, type ReactNode } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { Component, memo, type ReactNode, Suspense, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { SessionContext } from '../../engine/ui/session-context.js';
 import { THEME_SETTINGS, useAppearance } from '../appearance.js';
 import { useAuth } from '../auth/auth-context.js';
 import { DialogProvider } from '../dialogs/dialog-provider.js';
-import { getQueryClient } from '../query-client.js';
-import { ErrorFallback } from '../pages/route-error-page.js';
 import { LoadingPage } from '../pages/loading-page.js';
+import { ErrorFallback } from '../pages/route-error-page.js';
+import { getQueryClient } from '../query-client.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { MobileMenu } from './mobile-menu.js';
@@ -49,32 +49,32 @@ export function AuthenticatedLayout() {
   const session = useMemo(() => ({ user }), [user]);
   return (
     <SessionContext.Provider value={session}>
-    <QueryClientProvider client={getQueryClient()}>
-    <Theme appearance={appearance} {...THEME_SETTINGS} hasBackground={false}>
-    <DialogProvider>
-    <Flex minHeight="100vh">
-      <a href="#main" className="skip-link">
-        {t('common.skipToContent')}
-      </a>
-      <FrameSidebar />
-      <Flex direction="column" flexGrow="1" minWidth="0">
-        <FrameMobileMenu />
-        <FrameHeader />
-        <Box asChild flexGrow="1" p={{ initial: '3', sm: '5' }}>
-          <main id="main" tabIndex={-1}>
-            <ScreenBoundary resetKey={location.pathname}>
-              <Suspense fallback={<LoadingPage />}>
-                <Outlet />
-              </Suspense>
-            </ScreenBoundary>
-          </main>
-        </Box>
-        <FrameFooter />
-      </Flex>
-    </Flex>
-    </DialogProvider>
-    </Theme>
-    </QueryClientProvider>
+      <QueryClientProvider client={getQueryClient()}>
+        <Theme appearance={appearance} {...THEME_SETTINGS} hasBackground={false}>
+          <DialogProvider>
+            <Flex minHeight="100vh">
+              <a href="#main" className="skip-link">
+                {t('common.skipToContent')}
+              </a>
+              <FrameSidebar />
+              <Flex direction="column" flexGrow="1" minWidth="0">
+                <FrameMobileMenu />
+                <FrameHeader />
+                <Box asChild flexGrow="1" p={{ initial: '3', sm: '5' }}>
+                  <main id="main" tabIndex={-1}>
+                    <ScreenBoundary resetKey={location.pathname}>
+                      <Suspense fallback={<LoadingPage />}>
+                        <Outlet />
+                      </Suspense>
+                    </ScreenBoundary>
+                  </main>
+                </Box>
+                <FrameFooter />
+              </Flex>
+            </Flex>
+          </DialogProvider>
+        </Theme>
+      </QueryClientProvider>
     </SessionContext.Provider>
   );
 }

@@ -1,14 +1,14 @@
-import { ExitIcon, QuestionMarkCircledIcon, ChatBubbleIcon } from '@radix-ui/react-icons';
+import { ChatBubbleIcon, ExitIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Avatar, Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDialogs } from '../../engine/ui/dialog-context.js';
-import { useAuth } from '../auth/auth-context.js';
-import { formatDateTime } from '../../engine/ui/format-date.js';
-import type { LoginState } from '../pages/login-page.js';
-import { LanguageSwitcher } from './language-switcher.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { registeredHeaderItems } from '../../engine/registry/index.js';
+import { useDialogs } from '../../engine/ui/dialog-context.js';
+import { formatDateTime } from '../../engine/ui/format-date.js';
+import { useAuth } from '../auth/auth-context.js';
+import type { LoginState } from '../pages/login-page.js';
 import { RegisteredParts } from '../registered-parts.js';
+import { LanguageSwitcher } from './language-switcher.js';
 import { SessionTimer } from './session-timer.js';
 
 /**
@@ -49,9 +49,7 @@ export function Header() {
             </Text>
             <Text as="p" size="1" color="gray" truncate>
               {user?.email}
-              {lastLogin && (
-                <span className="header-last-login"> · {t('common.header.lastLogin', { date: lastLogin })}</span>
-              )}
+              {lastLogin && <span className="header-last-login"> · {t('common.header.lastLogin', { date: lastLogin })}</span>}
             </Text>
           </Box>
         </Flex>

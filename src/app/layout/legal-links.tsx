@@ -1,8 +1,8 @@
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Link as RadixLink } from '@radix-ui/themes/components/link';
 import { Text } from '@radix-ui/themes/components/text';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { LEGAL_PAGES } from './legal-pages.js';
 
 /** The footer's links (privacy, security, charter, terms, copyright) and the copyright line. */

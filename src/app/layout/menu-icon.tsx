@@ -37,7 +37,11 @@ export function deferredIcon(name: string): Icon {
   let component = cache.get(name);
   if (!component) {
     const Deferred: Icon = (props) => {
-      const loaded = useSyncExternalStore(subscribe, () => icons, () => icons);
+      const loaded = useSyncExternalStore(
+        subscribe,
+        () => icons,
+        () => icons,
+      );
       // Once the page is idle: the first screen's own code and data come first.
       useEffect(() => {
         if (typeof requestIdleCallback === 'function') {

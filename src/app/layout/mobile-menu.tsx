@@ -1,12 +1,12 @@
 import { Cross1Icon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { APP_TITLE_KEY } from '../../engine/ui/screen-header.js';
-import { Link, useLocation } from 'react-router-dom';
-import { NavMenu } from './nav-menu.js';
-import { useAuth } from '../auth/auth-context.js';
 import { homePathFor } from '../../shared/roles.js';
+import { useAuth } from '../auth/auth-context.js';
+import { NavMenu } from './nav-menu.js';
 
 /**
  * Small screens: a mobile header with the menu button, and a slide-in menu that closes on

@@ -1,7 +1,7 @@
-import { deferredIcon, type Icon } from './menu-icon.js';
+import { type MenuEntry, type MenuGroup, registeredMenuEntries, registeredMenuGroups } from '../../engine/registry/index.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { ADMIN_ROLE } from '../../shared/roles.js';
-import { registeredMenuEntries, registeredMenuGroups, type MenuEntry, type MenuGroup } from '../../engine/registry/index.js';
+import { deferredIcon, type Icon } from './menu-icon.js';
 
 /** One menu entry: where it goes, its i18n label and icon. */
 export interface NavItem {
@@ -70,9 +70,7 @@ const MENU_ICON_NAMES = [
  * The Radix icons a descriptor's `menu.icon` may name, each drawn once `menu-icons.ts` has loaded
  * (after the first paint: the icons are path data the first list need not wait for).
  */
-export const MENU_ICONS: Readonly<Record<string, Icon>> = Object.fromEntries(
-  MENU_ICON_NAMES.map((name) => [name, deferredIcon(name)]),
-);
+export const MENU_ICONS: Readonly<Record<string, Icon>> = Object.fromEntries(MENU_ICON_NAMES.map((name) => [name, deferredIcon(name)]));
 
 /** A descriptor's `menu.icon` (`ArchiveIcon`), or a plain file icon for none or a name not in {@link MENU_ICONS}. */
 export function menuIcon(name: string | undefined): Icon {

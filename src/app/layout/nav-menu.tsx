@@ -1,9 +1,9 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { useMemo } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { NavLink } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context.js';
 import { useMetaEntities } from '../../engine/data/use-meta.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { useAuth } from '../auth/auth-context.js';
 import { buildNav } from './nav-items.js';
 
 /** The menu's links, grouped; `collapsed` shows icons only (labels stay for screen readers). */

@@ -2,9 +2,9 @@ import { ClockIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { toast } from '../lazy-toast.js';
-import { tokenStore } from '../auth/session.js';
 import { formatDuration } from '../../engine/ui/format-date.js';
+import { tokenStore } from '../auth/session.js';
+import { toast } from '../lazy-toast.js';
 
 /** From this much time left the label turns amber and offers to stay signed in. */
 export const WARNING_MS = 5 * 60_000;

@@ -1,12 +1,12 @@
 import { DoubleArrowLeftIcon, DoubleArrowRightIcon } from '@radix-ui/react-icons';
 import { Box, Flex, IconButton, ScrollArea, Text } from '@radix-ui/themes';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { APP_TITLE_KEY } from '../../engine/ui/screen-header.js';
-import { Link } from 'react-router-dom';
-import { NavMenu } from './nav-menu.js';
-import { useAuth } from '../auth/auth-context.js';
 import { homePathFor } from '../../shared/roles.js';
+import { useAuth } from '../auth/auth-context.js';
+import { NavMenu } from './nav-menu.js';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebar-state.js';
 
 function readCollapsed(): boolean {

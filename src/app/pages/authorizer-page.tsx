@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../engine/data/api-error.js';
+import { homePathFor } from '../../shared/roles.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
-import type { LoginState } from './login-page.js';
 import { LoadingPage } from './loading-page.js';
-import { homePathFor } from '../../shared/roles.js';
+import type { LoginState } from './login-page.js';
 
 const DEFAULT_LIFETIME_SECONDS = 3600;
 

@@ -1,7 +1,7 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useNavigate } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** 403: 'Access Forbidden', the explanation, and Go Back one step. */

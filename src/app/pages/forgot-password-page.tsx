@@ -1,13 +1,13 @@
 import { Button, Callout, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useToasts } from '../../engine/ui/toast-context.js';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
-import { usePageTitle } from '../use-page-title.js';
 import { fieldMessages } from '../../engine/form/field-messages.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { FormField } from '../../engine/ui/form-field.js';
+import { useToasts } from '../../engine/ui/toast-context.js';
+import { usePageTitle } from '../use-page-title.js';
 import { validateLogin } from './login-page.js';
 import { PublicCard } from './public-card.js';
 

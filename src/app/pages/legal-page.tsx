@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useAuth } from '../auth/auth-context.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';

@@ -7,20 +7,20 @@ import { Flex } from '@radix-ui/themes/components/flex';
 import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
 import * as TextField from '@radix-ui/themes/components/text-field';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TwoFactorChallenge } from '../../shared/api-contract.js';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
+import type { TwoFactorChallenge } from '../../shared/api-contract.js';
+import { homePathFor } from '../../shared/roles.js';
 import { useAuth } from '../auth/auth-context.js';
 import type { FromState } from '../auth/guards.js';
-import { LanguageSwitcher } from '../layout/language-switcher.js';
-import { LegalLinks } from '../layout/legal-links.js';
 import { loadAllTranslations } from '../i18n.js';
 import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
+import { LanguageSwitcher } from '../layout/language-switcher.js';
+import { LegalLinks } from '../layout/legal-links.js';
 import { toast } from '../lazy-toast.js';
 import { APP_TITLE_KEY, usePageTitle } from '../use-page-title.js';
-import { homePathFor } from '../../shared/roles.js';
 
 /** What other pages hand the login page through navigation state. */
 export interface LoginState extends FromState {
@@ -124,61 +124,61 @@ export function LoginPage() {
                 />
               </Suspense>
             ) : (
-            <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-heading">
-              <Flex direction="column" gap="4">
-                <Heading as="h1" size="6" id="login-heading">
-                  {t('pages.login.heading')}
-                </Heading>
-                <Text color="gray" size="2">
-                  {t('pages.login.welcome')}
-                </Text>
-                {(state?.authorisedLogout || state?.noticeKey) && (
-                  <Callout.Root color="green" role="status">
-                    <Callout.Icon>
-                      <CheckCircleLineIcon />
-                    </Callout.Icon>
-                    <Callout.Text>{state.noticeKey ? t(state.noticeKey) : t('pages.logout.successHeading')}</Callout.Text>
-                  </Callout.Root>
-                )}
-                {state?.messageKey && (
-                  <Callout.Root color="red" role="alert">
-                    <Callout.Icon>
-                      <WarningLineIcon />
-                    </Callout.Icon>
-                    <Callout.Text>{t(state.messageKey, state.messageValues)}</Callout.Text>
-                  </Callout.Root>
-                )}
-                <Field
-                  id="login-email"
-                  name="email"
-                  type="email"
-                  label={t('pages.login.email')}
-                  autoComplete="username"
-                  value={email}
-                  onChange={setEmail}
-                  error={errors.email && t(errors.email)}
-                  placeholder={t('pages.login.emailPlaceholder')}
-                />
-                <Field
-                  id="login-password"
-                  name="password"
-                  type="password"
-                  label={t('pages.login.password')}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={setPassword}
-                  error={errors.password && t(errors.password)}
-                />
-                <Button type="submit" size="3" disabled={isLoading}>
-                  {isLoading ? t('pages.login.signingIn') : t('pages.login.submit')}
-                </Button>
-                <Text size="2" align="center">
-                  <RouterLink to="/forgot-password" className="text-link">
-                    {t('pages.login.forgot')}
-                  </RouterLink>
-                </Text>
-              </Flex>
-            </form>
+              <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-heading">
+                <Flex direction="column" gap="4">
+                  <Heading as="h1" size="6" id="login-heading">
+                    {t('pages.login.heading')}
+                  </Heading>
+                  <Text color="gray" size="2">
+                    {t('pages.login.welcome')}
+                  </Text>
+                  {(state?.authorisedLogout || state?.noticeKey) && (
+                    <Callout.Root color="green" role="status">
+                      <Callout.Icon>
+                        <CheckCircleLineIcon />
+                      </Callout.Icon>
+                      <Callout.Text>{state.noticeKey ? t(state.noticeKey) : t('pages.logout.successHeading')}</Callout.Text>
+                    </Callout.Root>
+                  )}
+                  {state?.messageKey && (
+                    <Callout.Root color="red" role="alert">
+                      <Callout.Icon>
+                        <WarningLineIcon />
+                      </Callout.Icon>
+                      <Callout.Text>{t(state.messageKey, state.messageValues)}</Callout.Text>
+                    </Callout.Root>
+                  )}
+                  <Field
+                    id="login-email"
+                    name="email"
+                    type="email"
+                    label={t('pages.login.email')}
+                    autoComplete="username"
+                    value={email}
+                    onChange={setEmail}
+                    error={errors.email && t(errors.email)}
+                    placeholder={t('pages.login.emailPlaceholder')}
+                  />
+                  <Field
+                    id="login-password"
+                    name="password"
+                    type="password"
+                    label={t('pages.login.password')}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={setPassword}
+                    error={errors.password && t(errors.password)}
+                  />
+                  <Button type="submit" size="3" disabled={isLoading}>
+                    {isLoading ? t('pages.login.signingIn') : t('pages.login.submit')}
+                  </Button>
+                  <Text size="2" align="center">
+                    <RouterLink to="/forgot-password" className="text-link">
+                      {t('pages.login.forgot')}
+                    </RouterLink>
+                  </Text>
+                </Flex>
+              </form>
             )}
           </Card>
           <LegalLinks />

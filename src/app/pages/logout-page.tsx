@@ -1,8 +1,8 @@
 import { CheckCircledIcon, ExitIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useAuth } from '../auth/auth-context.js';
 import type { FromState } from '../auth/guards.js';
 import type { EndReason } from '../auth/token-store.js';

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** 404: 'Looks like you're lost' with a Go back link to `/`. */

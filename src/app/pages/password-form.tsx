@@ -1,22 +1,27 @@
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
-import { useToasts } from '../../engine/ui/toast-context.js';
+import { type FormEvent, useState } from 'react';
 import { describeError } from '../../engine/data/api-error.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { FormField } from '../../engine/ui/form-field.js';
+import { useToasts } from '../../engine/ui/toast-context.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
-import { fieldMessages } from '../../engine/form/field-messages.js';
-import { FormField } from '../../engine/ui/form-field.js';
 
 /** The password policy's bounds (shared with the server). */
-export { POLICY_MIN as PASSWORD_MIN, POLICY_MAX as PASSWORD_MAX } from '../../shared/password-policy.js';
+export { POLICY_MAX as PASSWORD_MAX, POLICY_MIN as PASSWORD_MIN } from '../../shared/password-policy.js';
+
 import { POLICY_MAX as PASSWORD_MAX, POLICY_MIN as PASSWORD_MIN, passwordPolicyProblem } from '../../shared/password-policy.js';
 
 /**
  * The policy's verdict on a new password, as a translated message (the estimator and its
  * dictionaries load on first use, in their own chunk); undefined when it may be used.
  */
-export async function policyMessage(password: string, email: string, t: (key: string, values?: Record<string, unknown>) => string): Promise<string | undefined> {
+export async function policyMessage(
+  password: string,
+  email: string,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): Promise<string | undefined> {
   try {
     const problem = await passwordPolicyProblem(password, email);
     return problem ? t(problem.messageKey, problem.params) : undefined;

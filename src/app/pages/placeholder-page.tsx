@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { usePageTitle } from '../use-page-title.js';
 
 /** A screen not built yet: its title and what it will hold, never blank. */

@@ -1,15 +1,15 @@
 import { Avatar, Button, Card, Flex, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+import { describeError } from '../../engine/data/api-error.js';
+import { fieldMessages } from '../../engine/form/field-messages.js';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { FormField } from '../../engine/ui/form-field.js';
 import { useToasts } from '../../engine/ui/toast-context.js';
 import type { AuthUser } from '../../shared/api-contract.js';
-import { describeError } from '../../engine/data/api-error.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
 import { changeLanguage, SUPPORTED_LANGUAGES } from '../i18n.js';
 import { LANGUAGE_NAME_KEYS } from '../layout/language-switcher.js';
-import { fieldMessages } from '../../engine/form/field-messages.js';
-import { FormField } from '../../engine/ui/form-field.js';
 
 type Errors = Partial<Record<'name' | 'avatarUrl', string>>;
 
@@ -85,7 +85,14 @@ export function ProfileForm({ profile, onSaved }: { profile: AuthUser; onSaved: 
             <TextField.Root id="profile-name" name="name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
           </FormField>
           <FormField id="profile-avatar" label={t('pages.profile.avatarUrl')} hint={t('pages.profile.avatarHint')} error={errors.avatarUrl}>
-            <TextField.Root id="profile-avatar" name="avatarUrl" type="url" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} placeholder="https://" />
+            <TextField.Root
+              id="profile-avatar"
+              name="avatarUrl"
+              type="url"
+              value={avatarUrl}
+              onChange={(e) => setAvatarUrl(e.target.value)}
+              placeholder="https://"
+            />
           </FormField>
           <Flex gap="4" wrap="wrap">
             <FormField id="profile-theme" label={t('pages.profile.theme')}>

@@ -1,14 +1,14 @@
 import { Button, Callout, Flex, Grid, Heading, Spinner } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { describeError } from '../../engine/data/api-error.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { registeredProfileCards } from '../../engine/registry/index.js';
 import { authApi } from '../auth/auth-api.js';
+import { useAuth } from '../auth/auth-context.js';
+import { RegisteredParts } from '../registered-parts.js';
 import { usePageTitle } from '../use-page-title.js';
 import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';
-import { registeredProfileCards } from '../../engine/registry/index.js';
-import { useAuth } from '../auth/auth-context.js';
-import { RegisteredParts } from '../registered-parts.js';
 
 /** The query key of the signed-in admin's profile. */
 export const ME_QUERY_KEY = ['auth', 'me'] as const;

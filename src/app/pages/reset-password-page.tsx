@@ -1,13 +1,13 @@
 import { Button, Callout, Flex, Link as RadixLink, TextField } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useToasts } from '../../engine/ui/toast-context.js';
 import { describeError } from '../../engine/data/api-error.js';
 import { http } from '../../engine/data/http-client.js';
-import { usePageTitle } from '../use-page-title.js';
 import { fieldMessages } from '../../engine/form/field-messages.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { FormField } from '../../engine/ui/form-field.js';
+import { useToasts } from '../../engine/ui/toast-context.js';
+import { usePageTitle } from '../use-page-title.js';
 import type { LoginState } from './login-page.js';
 import { policyMessage, validatePasswordChange } from './password-form.js';
 import { PublicCard } from './public-card.js';
@@ -60,10 +60,24 @@ export function ResetPasswordPage() {
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
             <FormField id="reset-password" label={t('pages.reset.newPassword')} error={errors.newPassword}>
-              <TextField.Root id="reset-password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <TextField.Root
+                id="reset-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </FormField>
             <FormField id="reset-confirm" label={t('pages.reset.confirmPassword')} error={errors.confirmPassword}>
-              <TextField.Root id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <TextField.Root
+                id="reset-confirm"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </FormField>
             <Button type="submit" size="3" disabled={saving}>
               {saving ? t('pages.reset.saving') : t('pages.reset.submit')}

@@ -3,8 +3,8 @@ import * as Callout from '@radix-ui/themes/components/callout';
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { useRouteError } from 'react-router-dom';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { APP_TITLE_KEY } from '../use-page-title.js';
 
 /** The generic render-failure fallback: 'Something went wrong.' with a way out. */

@@ -3,11 +3,11 @@ import { Button, Code, Flex } from '@radix-ui/themes';
 import type { FormProps, IChangeEvent } from '@rjsf/core';
 import withTheme from '@rjsf/core/lib/withTheme.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useMemo, useState, type ComponentType } from 'react';
-import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { type ComponentType, useMemo, useState } from 'react';
 import type { Translate } from '../../engine/form/form-schema.js';
 import { createFormValidator } from '../../engine/form/schema-validator.js';
 import { createErrorTransformer } from '../../engine/form/validation.js';
+import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { templates, widgets } from '../../engine/rjsf-radix/index.js';
 import { CURRENCY_CODES } from '../../engine/widgets/currencies.js';
 

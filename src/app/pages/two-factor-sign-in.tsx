@@ -1,10 +1,10 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError } from '../../engine/ui/two-factor-parts.js';
 import type { AuthUser, LoginResponse, TwoFactorChallenge, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
-import { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError } from '../../engine/ui/two-factor-parts.js';
 
 /**
  * The sign-in's second step: a code from the authenticator app (or a recovery code), or, when an

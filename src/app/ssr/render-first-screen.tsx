@@ -6,19 +6,19 @@ import '../../registry/client.js';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { entityListOptions } from '../../engine/data/entity-queries.js';
+import { metaEntitiesOptions } from '../../engine/data/use-meta.js';
+import { listenForServerTitle } from '../../engine/ui/server-title.js';
+import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
+import { readListParams } from '../../shared/list-request.js';
 import { ThemeRoot } from '../app.js';
 import { AuthProvider } from '../auth/auth-context.js';
 import { tokenStore } from '../auth/session.js';
-import { SIDEBAR_COLLAPSED_KEY } from '../layout/sidebar-state.js';
-import { MemoryStorage } from './session.server.js';
 import i18n, { i18nReady, toLanguage } from '../i18n.js';
+import { SIDEBAR_COLLAPSED_KEY } from '../layout/sidebar-state.js';
 import { getQueryClient } from '../query-client.js';
 import { routes } from '../router.js';
-import { metaEntitiesOptions } from '../../engine/data/use-meta.js';
-import { entityListOptions } from '../../engine/data/entity-queries.js';
-import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
-import { listenForServerTitle } from '../../engine/ui/server-title.js';
-import { readListParams } from '../../shared/list-request.js';
+import { MemoryStorage } from './session.server.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 

@@ -1,8 +1,8 @@
 import { Badge } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { BadgeOption } from '../../shared/descriptor/types.js';
-import { toText, type CellProps } from './cell-types.js';
+import { useTranslation } from '../i18n/use-translation.js';
+import { type CellProps, toText } from './cell-types.js';
 
 /** Whether a status value means active: `active`, `true`, `1` (a company's `is_active` is 1). */
 export function isActiveValue(value: unknown): boolean | null {

@@ -2,7 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import type { CellProps } from './cell-types.js';
-import { formatLongDate, relativeAge, type RelativeAge } from './dates.js';
+import { formatLongDate, type RelativeAge, relativeAge } from './dates.js';
 
 /** The long date in UTC (with the time on a detail page), or 'Invalid Date'. */
 export function DateCell({ value, place }: CellProps): ReactElement {

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
 import localizedFormat from 'dayjs/plugin/localizedFormat.js';
+import utc from 'dayjs/plugin/utc.js';
 import 'dayjs/locale/id.js';
 import 'dayjs/locale/ms.js';
 
@@ -39,9 +39,7 @@ export function formatLongDate(value: unknown, language?: string, withTime = fal
 }
 
 /** How long ago, in the largest whole unit the spec names (days, hours, minutes), else just now. */
-export type RelativeAge =
-  | { unit: 'days' | 'hours' | 'minutes'; count: number }
-  | { unit: 'now'; count: 0 };
+export type RelativeAge = { unit: 'days' | 'hours' | 'minutes'; count: number } | { unit: 'now'; count: 0 };
 
 /**
  * The age of `value` at `now` in days, hours or minutes; under a minute (or in the future) is

@@ -1,8 +1,8 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { FieldDisplay } from '../../shared/descriptor/types.js';
-import { isEmptyValue, type CellPlace } from './cell-types.js';
+import { useTranslation } from '../i18n/use-translation.js';
+import { type CellPlace, isEmptyValue } from './cell-types.js';
 import { cellFor, isEmptyFor } from './registry.js';
 
 /**

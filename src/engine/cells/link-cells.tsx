@@ -1,8 +1,8 @@
-import { Link, Text } from '@radix-ui/themes';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
-import { useState, type ReactElement } from 'react';
+import { Link, Text } from '@radix-ui/themes';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import { toText, type CellProps } from './cell-types.js';
+import { type CellProps, toText } from './cell-types.js';
 import { safeHttpUrl } from './safe-url.js';
 
 /** An http(s) link opened in a new tab; any other scheme is shown as plain text, never as a link. */

@@ -1,7 +1,7 @@
 import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import { toText, type CellProps } from './cell-types.js';
+import { type CellProps, toText } from './cell-types.js';
 
 /** An amount and, when known, its ISO 4217 currency code. */
 export interface Money {

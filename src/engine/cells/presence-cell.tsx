@@ -1,7 +1,7 @@
 import { Badge, Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import { isEmptyValue, type CellProps } from './cell-types.js';
+import { type CellProps, isEmptyValue } from './cell-types.js';
 import { formatLongDate } from './dates.js';
 
 /**

@@ -5,10 +5,10 @@
  * line here and its name to `CELL_KINDS`.
  */
 import type { ShippedCellKind } from '../../shared/descriptor/types.js';
-import { registeredCell, registerExtension } from '../registry/extension-registry.js';
+import { registerExtension, registeredCell } from '../registry/extension-registry.js';
 import type { CellRegistration } from '../registry/extension-types.js';
 import { BadgeCell, StatusBadgeCell } from './badge-cells.js';
-import { isEmptyValue, type CellComponent } from './cell-types.js';
+import { type CellComponent, isEmptyValue } from './cell-types.js';
 import { DateCell, RelativeDateCell } from './date-cells.js';
 import { EmailCell, ImageCell, LinkCell, PhoneCell } from './link-cells.js';
 import { MoneyCell, moneyOf } from './money-cell.js';

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import { toText, type CellProps } from './cell-types.js';
+import { type CellProps, toText } from './cell-types.js';
 
 /** Plain text. */
 export function TextCell({ value }: CellProps): ReactElement {

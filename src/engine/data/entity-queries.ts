@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListResponse } from '../../shared/api-contract.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { http } from './http-client.js';
-import { includesOf, listPath, listQueryOf, refetchesOnFocus, type ListRequest } from './list-url.js';
-import { queryKeys } from './query-keys.js';
 import { versionTag } from '../../shared/record-version.js';
+import { http } from './http-client.js';
+import { includesOf, type ListRequest, listPath, listQueryOf, refetchesOnFocus } from './list-url.js';
+import { queryKeys } from './query-keys.js';
 
 /** A record as the API returns it: snake_case fields, `id` always present. */
 export type EntityRecord = Record<string, unknown> & { id: number };
 
-export { includesOf, refetchesOnFocus, toListQuery, type ListRequest } from './list-url.js';
+export { includesOf, type ListRequest, refetchesOnFocus, toListQuery } from './list-url.js';
 
 /**
  * One page of an entity's list. The previous page stays on screen while the next loads.
@@ -19,8 +19,7 @@ export { includesOf, refetchesOnFocus, toListQuery, type ListRequest } from './l
 export function entityListOptions(entity: ClientEntity, request: ListRequest) {
   return queryOptions({
     queryKey: queryKeys.list(entity.name, request),
-    queryFn: ({ signal }) =>
-      http.get<ListResponse<EntityRecord>>(listPath(entity), { query: listQueryOf(entity, request), signal }),
+    queryFn: ({ signal }) => http.get<ListResponse<EntityRecord>>(listPath(entity), { query: listQueryOf(entity, request), signal }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: refetchesOnFocus(entity),
   });
@@ -54,12 +53,7 @@ export async function createRecord(entity: ClientEntity, body: Record<string, un
 }
 
 /** Updates a record, refused with 409 when `ifMatch` no longer matches the stored version. */
-export async function updateRecord(
-  entity: ClientEntity,
-  id: number,
-  body: Record<string, unknown>,
-  ifMatch?: string,
-): Promise<EntityRecord> {
+export async function updateRecord(entity: ClientEntity, id: number, body: Record<string, unknown>, ifMatch?: string): Promise<EntityRecord> {
   const headers = ifMatch ? { 'if-match': ifMatch } : undefined;
   return (await http.put<{ data: EntityRecord }>(`/${entity.endpoint}/${id}`, body, { headers })).data;
 }

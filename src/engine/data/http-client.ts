@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../shared/api-contract.js';
+import { type ApiErrorBody, ERROR_CODES, type ErrorCode } from '../../shared/api-contract.js';
 import { encodeQuery, type QueryParams } from '../../shared/list-request.js';
 import { ApiError, codeForStatus } from './api-error.js';
 
@@ -175,7 +175,13 @@ async function send(method: string, path: string, body: BodyInit | undefined, co
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const { response, token } = await send(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json', options);
+  const { response, token } = await send(
+    method,
+    path,
+    body === undefined ? undefined : JSON.stringify(body),
+    body === undefined ? undefined : 'application/json',
+    options,
+  );
   if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const parsed = await parseBody(response);
   if (response.ok) return parsed as T;

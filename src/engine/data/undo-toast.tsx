@@ -1,10 +1,10 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type ReactElement, useState } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { ToastApi } from '../ui/toast-context.js';
-import { http } from './http-client.js';
 import type { EntityRecord } from './entity-queries.js';
+import { http } from './http-client.js';
 
 /** How long a delete's toast offers Undo. */
 export const UNDO_MS = 10_000;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { useToasts } from '../ui/toast-context.js';
 import { describeError, type Translate } from './api-error.js';

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
+import { announceExtraTranslations } from './extra-translations.js';
 import { http } from './http-client.js';
 import { queryKeys } from './query-keys.js';
-import { announceExtraTranslations } from './extra-translations.js';
 
 export { onExtraTranslations } from './extra-translations.js';
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { parseRecordId } from '../../shared/record-id.js';
 import type { ApiError } from './api-error.js';
-import { entityRecordOptions, type EntityRecord } from './entity-queries.js';
+import { type EntityRecord, entityRecordOptions } from './entity-queries.js';
 
 /** Where loading the route's record stands: a bad id (never asked for), loading, absent, failed, or here. */
 export type RecordStatus = 'invalid-id' | 'loading' | 'not-found' | 'error' | 'ready';

@@ -1,12 +1,12 @@
 import { ArrowLeftIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';
 import { entityPaths, entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { RecordStateView } from '../ui/record-state-view.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { NoticeState } from '../ui/screen-states.js';
@@ -64,7 +64,10 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
   const detail = useDetailController(entity);
   const { paths, record } = detail;
   const back = { to: paths.list, label: entityText(entity, 'backToList', t) };
-  const trail = [{ label: entityText(entity, 'title', t), url: paths.list }, { label: record ? recordTitle(entity, record) : entityText(entity, 'detailTitle', t) }];
+  const trail = [
+    { label: entityText(entity, 'title', t), url: paths.list },
+    { label: record ? recordTitle(entity, record) : entityText(entity, 'detailTitle', t) },
+  ];
 
   let body: ReactElement;
   if (detail.status !== 'ready' || !record) {
@@ -72,7 +75,12 @@ export function EntityDetail({ entity }: { entity: ClientEntity }): ReactElement
     // and word its way back differently ('Record Not Found' offers 'Back to List').
     const hint = t(`entities.${entity.name}.not_found_hint`, { id: detail.id, defaultValue: '' });
     const notFoundBack = { ...back, label: t(`entities.${entity.name}.not_found_back`, { defaultValue: back.label }) };
-    const notFound = <NoticeState message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)} back={notFoundBack} />;
+    const notFound = (
+      <NoticeState
+        message={hint ? <NotFoundText title={entityText(entity, 'notFound', t)} hint={hint} /> : entityText(entity, 'notFound', t)}
+        back={notFoundBack}
+      />
+    );
     body = <RecordStateView entity={entity} state={detail} back={back} notFound={notFound} />;
   } else
     body = (

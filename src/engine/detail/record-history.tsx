@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type ReactElement, useState } from 'react';
 import type { ClientEntity, FieldDisplay } from '../../shared/descriptor/types.js';
-import { FieldValue } from '../cells/index.js';
 import { formatLongDate } from '../cells/dates.js';
+import { FieldValue } from '../cells/index.js';
 import { describeError } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';
 import { http } from '../data/http-client.js';
 import { queryKeys } from '../data/query-keys.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { ErrorState, LoadingState } from '../ui/screen-states.js';
 
 /** One audit row as `GET /api/{entity}/{id}/history` and `GET /api/audit` return it. */
@@ -48,7 +48,8 @@ export function ChangesTable({ entity, entry }: { entity?: ClientEntity; entry: 
   const fields = Object.keys(entry.changes ?? {});
   if (fields.length === 0) return null;
   const value = (field: string, v: unknown) => {
-    if (!entity) return <Text size="2">{v === null || v === undefined ? t('history.empty_value') : typeof v === 'object' ? JSON.stringify(v) : String(v)}</Text>;
+    if (!entity)
+      return <Text size="2">{v === null || v === undefined ? t('history.empty_value') : typeof v === 'object' ? JSON.stringify(v) : String(v)}</Text>;
     const display = displayOf(entity, field);
     return <FieldValue record={{ [field]: v }} display={display} place="detail" emptyKey="history.empty_value" />;
   };
@@ -82,8 +83,12 @@ export function EntryHeading({ entry }: { entry: AuditEntry }): ReactElement {
   return (
     <Flex gap="2" align="center" wrap="wrap">
       <Badge color={ACTION_COLORS[entry.action] ?? 'gray'}>{t([`history.actions.${entry.action}`, 'history.actions.other'], { action: entry.action })}</Badge>
-      <Text size="2" weight="medium">{t('history.by', { name: who })}</Text>
-      <Text size="2" color="gray">{when === 'invalid' || when === null ? entry.created_at : when}</Text>
+      <Text size="2" weight="medium">
+        {t('history.by', { name: who })}
+      </Text>
+      <Text size="2" color="gray">
+        {when === 'invalid' || when === null ? entry.created_at : when}
+      </Text>
     </Flex>
   );
 }
@@ -95,9 +100,13 @@ export function HistoryPager(props: { page: number; pages: number; onPage: (page
   if (pages <= 1) return null;
   return (
     <Flex gap="2" justify="end" align="center" mt="3">
-      <Button variant="soft" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('history.newer')}</Button>
+      <Button variant="soft" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('history.newer')}
+      </Button>
       <Text size="2">{t('history.page', { page, pages })}</Text>
-      <Button variant="soft" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('history.older')}</Button>
+      <Button variant="soft" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('history.older')}
+      </Button>
     </Flex>
   );
 }
@@ -117,7 +126,12 @@ export function RecordHistory({ entity, id }: { entity: ClientEntity; id: number
   if (query.isPending) return <LoadingState />;
   if (query.error) return <ErrorState message={t('history.load_error', { message: describeError(query.error, t) })} />;
   const { data, meta } = query.data;
-  if (data.length === 0) return <Card size="2"><Text>{t('history.none')}</Text></Card>;
+  if (data.length === 0)
+    return (
+      <Card size="2">
+        <Text>{t('history.none')}</Text>
+      </Card>
+    );
   return (
     <Flex direction="column" gap="3" aria-label={t('history.tab')} role="feed">
       {data.map((entry) => (

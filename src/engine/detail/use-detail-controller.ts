@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { entityPaths } from '../data/entity-labels.js';
+import type { entityPaths } from '../data/entity-labels.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
-import { useRecordQuery, type RecordQuery } from '../data/use-record-query.js';
+import { type RecordQuery, useRecordQuery } from '../data/use-record-query.js';
 
 /** What a detail screen renders: the record's load and what may be done with it (ra-core's `useShowController`). */
 export interface DetailController extends Omit<RecordQuery, 'refetch'> {

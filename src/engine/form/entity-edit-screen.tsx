@@ -1,8 +1,8 @@
 import { Card } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { entityText, entityTextKeys, entityTextValues, recordTitle } from '../data/entity-labels.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { RecordStateView } from '../ui/record-state-view.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
 import { EntityForm } from './entity-form.js';

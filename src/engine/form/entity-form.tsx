@@ -3,19 +3,19 @@ import { Button, Flex, Spinner } from '@radix-ui/themes';
 // which imports a validator the console does not ship (ajv compiles with `new Function`, which the
 // Content-Security-Policy forbids).
 import type { FormProps, IChangeEvent } from '@rjsf/core';
-import Form from '@rjsf/core/lib/components/Form.js';
+import type Form from '@rjsf/core/lib/components/Form.js';
 import withTheme from '@rjsf/core/lib/withTheme.js';
-import { getDefaultFormState, type CustomValidator, type RJSFSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type CustomValidator, getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { type ComponentType, type ReactElement, type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../../shared/api-contract.js';
 import { checkComparisons } from '../../shared/descriptor/comparisons.js';
 import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js';
+import { entityText } from '../data/entity-labels.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { registeredTemplates, registeredWidgets, templates, widgets } from '../rjsf-radix/index.js';
-import { buildFormSchema, buildFormUiSchema, normalizeFormData, toSubmission, type FormMode, type Translate } from './form-schema.js';
+import { buildFormSchema, buildFormUiSchema, type FormMode, normalizeFormData, type Translate, toSubmission } from './form-schema.js';
 import { createFormValidator } from './schema-validator.js';
 import { createErrorTransformer, toExtraErrors } from './validation.js';
-import { entityText } from '../data/entity-labels.js';
 
 /** RJSF's `Form` with the Radix Themes theme (its ref is the `Form` instance). */
 export const ThemedForm = withTheme({ widgets, templates }) as ComponentType<FormProps & { ref?: Ref<Form> }>;
@@ -69,10 +69,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
     },
     [entity.comparisons, form.schema, translate, i18n.language],
   );
-  const baseline = useMemo(
-    () => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>,
-    [form.schema, initialData],
-  );
+  const baseline = useMemo(() => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>, [form.schema, initialData]);
   const [data, setData] = useState<Record<string, unknown>>(baseline);
   const [submitted, setSubmitted] = useState(false);
   // Server errors apply to the values they were given for; a field's error goes once that field changes.

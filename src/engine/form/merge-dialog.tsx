@@ -1,10 +1,10 @@
 import { Button, Flex, RadioGroup, Table, Text } from '@radix-ui/themes';
-import { useState, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type ReactElement, useState } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
 import { fieldLabel } from '../data/entity-labels.js';
-import { mergedBody, type MergeField } from './merge-plan.js';
+import { useTranslation } from '../i18n/use-translation.js';
+import { type MergeField, mergedBody } from './merge-plan.js';
 
 function Value({ field, value }: { field: string; value: unknown }): ReactElement {
   return <FieldValue record={{ [field]: value }} display={{ field, cell: 'text' }} place="detail" emptyKey="history.empty_value" />;
@@ -39,9 +39,15 @@ export function MergeContent(props: { entity: ClientEntity; plan: MergeField[]; 
             return (
               <Table.Row key={f.field}>
                 <Table.RowHeaderCell>{label}</Table.RowHeaderCell>
-                <Table.Cell><Value field={f.field} value={f.original} /></Table.Cell>
-                <Table.Cell><Value field={f.field} value={f.theirs} /></Table.Cell>
-                <Table.Cell><Value field={f.field} value={f.yours} /></Table.Cell>
+                <Table.Cell>
+                  <Value field={f.field} value={f.original} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Value field={f.field} value={f.theirs} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Value field={f.field} value={f.yours} />
+                </Table.Cell>
                 <Table.Cell>
                   {f.changed === 'both' ? (
                     <RadioGroup.Root
@@ -53,7 +59,9 @@ export function MergeContent(props: { entity: ClientEntity; plan: MergeField[]; 
                       <RadioGroup.Item value="yours">{t('history.merge.keep_yours')}</RadioGroup.Item>
                     </RadioGroup.Root>
                   ) : (
-                    <Text size="2" color="gray">{t(f.changed === 'theirs' ? 'history.merge.took_theirs' : 'history.merge.took_yours')}</Text>
+                    <Text size="2" color="gray">
+                      {t(f.changed === 'theirs' ? 'history.merge.took_theirs' : 'history.merge.took_yours')}
+                    </Text>
                   )}
                 </Table.Cell>
               </Table.Row>
@@ -61,10 +69,18 @@ export function MergeContent(props: { entity: ClientEntity; plan: MergeField[]; 
           })}
         </Table.Body>
       </Table.Root>
-      {open.length > 0 && <Text size="2" color="amber">{t('history.merge.choose_all', { count: open.length })}</Text>}
+      {open.length > 0 && (
+        <Text size="2" color="amber">
+          {t('history.merge.choose_all', { count: open.length })}
+        </Text>
+      )}
       <Flex gap="3" justify="end">
-        <Button variant="soft" color="gray" onClick={() => close()}>{t('history.merge.back')}</Button>
-        <Button disabled={open.length > 0} onClick={() => close(mergedBody(plan, choices))}>{t('history.merge.save')}</Button>
+        <Button variant="soft" color="gray" onClick={() => close()}>
+          {t('history.merge.back')}
+        </Button>
+        <Button disabled={open.length > 0} onClick={() => close(mergedBody(plan, choices))}>
+          {t('history.merge.save')}
+        </Button>
       </Flex>
     </Flex>
   );

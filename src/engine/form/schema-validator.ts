@@ -1,25 +1,53 @@
-import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
 import {
-  createErrorHandler,
-  toErrorSchema,
-  unwrapErrorHandler,
-  validationDataMerge,
   type CustomValidator,
+  createErrorHandler,
   type ErrorTransformer,
   type RJSFSchema,
   type RJSFValidationError,
+  toErrorSchema,
   type UiSchema,
+  unwrapErrorHandler,
   type ValidationData,
   type ValidatorType,
+  validationDataMerge,
 } from '@rjsf/utils';
 import type { RawValidationError } from '../../shared/field-errors.js';
 import { normalizeFormData } from './form-schema.js';
 
 /** Keywords that only summarise the errors of the parts below them. */
-const SUMMARY_KEYWORDS = new Set(['properties', 'items', 'additionalItems', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', '$ref', 'false', 'dependentSchemas', 'unevaluatedProperties', 'prefixItems']);
+const SUMMARY_KEYWORDS = new Set([
+  'properties',
+  'items',
+  'additionalItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  'not',
+  '$ref',
+  'false',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'prefixItems',
+]);
 
 /** Keywords whose schema value is ajv's `limit` param. */
-const LIMIT_KEYWORDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'multipleOf']);
+const LIMIT_KEYWORDS = new Set([
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'multipleOf',
+]);
 
 function decode(segment: string): string {
   return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');

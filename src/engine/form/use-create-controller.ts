@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import type { entityPaths } from '../data/entity-labels.js';
 import { createRecord, type EntityRecord } from '../data/entity-queries.js';
-import { entityPaths } from '../data/entity-labels.js';
-import { useSaveFeedback, type FormBindings } from './use-save-feedback.js';
+import { type FormBindings, useSaveFeedback } from './use-save-feedback.js';
 
 /** What a create screen renders (ra-core's `useCreateController`). */
 export interface CreateController {

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { isApiError } from '../data/api-error.js';
-import { entityPaths, recordTitle } from '../data/entity-labels.js';
-import { entityRecordOptions, updateRecord, versionTagOf, type EntityRecord } from '../data/entity-queries.js';
-import { useRecordQuery, type RecordQuery } from '../data/use-record-query.js';
+import { type entityPaths, recordTitle } from '../data/entity-labels.js';
+import { type EntityRecord, entityRecordOptions, updateRecord, versionTagOf } from '../data/entity-queries.js';
+import { type RecordQuery, useRecordQuery } from '../data/use-record-query.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { buildFormSchema, pickFormData } from './form-schema.js';
 import { MergeContent } from './merge-dialog.js';
 import { planMerge } from './merge-plan.js';
-import { useSaveFeedback, type FormBindings } from './use-save-feedback.js';
+import { type FormBindings, useSaveFeedback } from './use-save-feedback.js';
 
 /** What an edit screen renders: the record's load, the form's start, the save and its state (ra-core's `useEditController`). */
 export interface EditController extends Omit<RecordQuery, 'record' | 'refetch'> {

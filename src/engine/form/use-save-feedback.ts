@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { useNavigate } from 'react-router-dom';
 import type { FieldError } from '../../shared/api-contract.js';
 import type { ClientEntity, EntityTexts } from '../../shared/descriptor/types.js';
 import { isApiError } from '../data/api-error.js';
 import { entityPaths, entityText } from '../data/entity-labels.js';
 import { mutationErrorText, useInvalidateEntity } from '../data/use-entity-mutations.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useToasts } from '../ui/toast-context.js';
 import type { EntityFormProps } from './entity-form.js';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.js';

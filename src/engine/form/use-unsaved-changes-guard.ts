@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { useBlocker } from 'react-router-dom';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useDialogs } from '../ui/dialog-context.js';
 
 /**
@@ -16,11 +16,7 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
   dirtyRef.current = dirty;
 
   const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }) =>
-        dirtyRef.current && !allowRef.current && currentLocation.pathname !== nextLocation.pathname,
-      [],
-    ),
+    useCallback(({ currentLocation, nextLocation }) => dirtyRef.current && !allowRef.current && currentLocation.pathname !== nextLocation.pathname, []),
   );
 
   useEffect(() => {

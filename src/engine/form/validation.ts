@@ -1,11 +1,14 @@
-import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
+import { type ErrorSchema, ErrorSchemaBuilder, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../shared/api-contract.js';
-import { messageKeyFor, type MessageKeys } from '../../shared/field-errors.js';
+import { type MessageKeys, messageKeyFor } from '../../shared/field-errors.js';
 import type { Translate } from './form-schema.js';
 
 /** The dotted field path of an RJSF error (`.links.0.url` → `links.0.url`). */
 export function errorPath(error: RJSFValidationError): string {
-  return (error.property ?? '').replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']+)'\]/g, '.$1');
+  return (error.property ?? '')
+    .replace(/^\./, '')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\['([^']+)'\]/g, '.$1');
 }
 
 /**

@@ -1,15 +1,15 @@
 import { Button, Callout, Card, Flex, Link, Progress, Select, Text } from '@radix-ui/themes';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError, translateItem } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';
 import { useInvalidateEntity } from '../data/use-entity-mutations.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useDialogs } from '../ui/dialog-context.js';
-import type { EntityListController } from './use-entity-list.js';
 import { useToasts } from '../ui/toast-context.js';
+import type { EntityListController } from './use-entity-list.js';
 
 /** Ids sent per bulk request: the progress moves after each. */
 const CHUNK = 100;
@@ -54,8 +54,9 @@ export function useBulkSelection(list: EntityListController): BulkSelection {
       setAllMatching(false);
       setIds((current) => {
         const next = new Set(current);
-        for (const id of pageIds) if (pageSelected) next.delete(id);
-        else next.add(id);
+        for (const id of pageIds)
+          if (pageSelected) next.delete(id);
+          else next.add(id);
         return next;
       });
     },
@@ -137,7 +138,10 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
     setProgress({ done: 0, total: ids.length });
     try {
       for (let start = 0; start < ids.length; start += CHUNK) {
-        const res = await http.post<{ data: { done: number; failed: Failure[] } }>(`/${entity.endpoint}/bulk`, { ...body, ids: ids.slice(start, start + CHUNK) });
+        const res = await http.post<{ data: { done: number; failed: Failure[] } }>(`/${entity.endpoint}/bulk`, {
+          ...body,
+          ids: ids.slice(start, start + CHUNK),
+        });
         done += res.data.done;
         failed.push(...res.data.failed);
         setProgress({ done: Math.min(ids.length, start + CHUNK), total: ids.length });
@@ -213,7 +217,10 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
         )}
         {progress && (
           <Flex direction="column" gap="1">
-            <Progress value={progress.total ? (progress.done / progress.total) * 100 : 0} aria-label={t('dataio.bulk.progress', { done: n(progress.done), total: n(progress.total) })} />
+            <Progress
+              value={progress.total ? (progress.done / progress.total) * 100 : 0}
+              aria-label={t('dataio.bulk.progress', { done: n(progress.done), total: n(progress.total) })}
+            />
             <Text size="1">{t('dataio.bulk.progress', { done: n(progress.done), total: n(progress.total) })}</Text>
           </Flex>
         )}
@@ -224,7 +231,10 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
               <Flex as="span" direction="column" mt="1">
                 {failures.slice(0, 50).map((failure) => (
                   <span key={failure.id}>
-                    #{failure.id}: {failure.messageKey ? translateItem({ path: '', keyword: failure.keyword ?? '', messageKey: failure.messageKey, params: failure.params ?? {} }, t) : failure.message}
+                    #{failure.id}:{' '}
+                    {failure.messageKey
+                      ? translateItem({ path: '', keyword: failure.keyword ?? '', messageKey: failure.messageKey, params: failure.params ?? {} }, t)
+                      : failure.message}
                   </span>
                 ))}
               </Flex>

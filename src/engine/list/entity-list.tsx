@@ -1,23 +1,23 @@
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Link, Text } from '@radix-ui/themes';
-import { memo, useCallback, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { memo, type ReactElement, useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { entityPaths, entityText, entityTextKeys, entityTextValues } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { useDeleteWithConfirm } from '../data/use-entity-mutations.js';
-import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { ScreenHeader, usePageTitle } from '../ui/screen-header.js';
+import { ErrorState, LoadingState, NoticeState } from '../ui/screen-states.js';
+import { BulkBar, hasBulkActions, useBulkSelection } from './bulk-bar.js';
 import { EntityTable } from './entity-table.js';
+import { ExportButton } from './export-button.js';
+import { FilterPanel } from './filter-panel.js';
 import { ListToolbar } from './list-toolbar.js';
 import { Pagination } from './pagination.js';
-import { FilterPanel } from './filter-panel.js';
-import { ExportButton } from './export-button.js';
-import { BulkBar, hasBulkActions, useBulkSelection } from './bulk-bar.js';
 import { SavedViews } from './saved-views.js';
-import { useEntityList, type EntityListController } from './use-entity-list.js';
+import { type EntityListController, useEntityList } from './use-entity-list.js';
 
 /**
  * The empty list: the descriptor's empty text ('No records found'), then its hint, and with a
@@ -116,15 +116,7 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       {entity.list.filterPanel ? <StableFilterPanel list={list} /> : <ListToolbar list={list} />}
       {bulk && <BulkBar list={list} selection={bulk} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
-      {list.rows.length > 0 && (
-        <Pagination
-          page={list.page}
-          lastPage={list.lastPage}
-          perPage={list.perPage}
-          total={list.total}
-          onPageChange={list.setPage}
-        />
-      )}
+      {list.rows.length > 0 && <Pagination page={list.page} lastPage={list.lastPage} perPage={list.perPage} total={list.total} onPageChange={list.setPage} />}
     </Flex>
   );
 }

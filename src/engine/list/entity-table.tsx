@@ -1,25 +1,25 @@
 import { ArrowDownIcon, ArrowUpIcon, CaretSortIcon } from '@radix-ui/react-icons';
 import { Button, Checkbox, Link, Table } from '@radix-ui/themes';
 import {
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
   type CellData,
   type ColumnDef,
   type RowData,
+  rowSortingFeature,
   type SortingState,
   type TableFeatures,
+  tableFeatures,
   type Updater,
+  useTable,
 } from '@tanstack/react-table';
-import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type CSSProperties, type ReactElement, type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ListColumn } from '../../shared/descriptor/types.js';
 import { FieldValue } from '../cells/index.js';
 import { entityPaths, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
-import type { BulkSelection } from './bulk-bar.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { RowActions } from '../widgets/row-actions.js';
+import type { BulkSelection } from './bulk-bar.js';
 import { permittedRowActions, rowActionButtons } from './row-actions.js';
 import type { EntityListController } from './use-entity-list.js';
 
@@ -97,7 +97,11 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
       defs.unshift({
         id: 'select',
         header: () => (
-          <Checkbox aria-label={t('dataio.bulk.select_page')} checked={selection.pageSelected || selection.allMatching} onCheckedChange={selection.togglePage} />
+          <Checkbox
+            aria-label={t('dataio.bulk.select_page')}
+            checked={selection.pageSelected || selection.allMatching}
+            onCheckedChange={selection.togglePage}
+          />
         ),
         enableSorting: false,
         cell: ({ row }) => (
@@ -199,7 +203,11 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
                   {cellContent(cell)}
                 </th>
               ) : (
-                <td key={cell.id} className={cell.column.id === 'actions' ? 'rt-TableCell rt-r-ta-right' : 'rt-TableCell'} style={cellStyle(cell.column.columnDef.meta?.descriptorColumn)}>
+                <td
+                  key={cell.id}
+                  className={cell.column.id === 'actions' ? 'rt-TableCell rt-r-ta-right' : 'rt-TableCell'}
+                  style={cellStyle(cell.column.columnDef.meta?.descriptorColumn)}
+                >
                   {/* What <Text as="div" size="2"> renders, without its props work: some 200 cells a page. */}
                   <div className="rt-Text rt-r-size-2">{cellContent(cell)}</div>
                 </td>

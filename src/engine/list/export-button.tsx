@@ -1,12 +1,12 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { describeError } from '../data/api-error.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';
-import type { EntityListController } from './use-entity-list.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useToasts } from '../ui/toast-context.js';
+import type { EntityListController } from './use-entity-list.js';
 
 type Format = 'csv' | 'xlsx';
 
@@ -51,7 +51,12 @@ export function ExportButton({ list }: { list: EntityListController }): ReactEle
           if (format === 'csv') {
             for (const byte of chunk) if (byte === NEWLINE) lines++;
             // The header is one line; a quoted line break counts too, so the figure is capped.
-            setProgress(t('dataio.export.progress', { done: Math.min(Math.max(0, lines - 1), total).toLocaleString(i18n.language), total: total.toLocaleString(i18n.language) }));
+            setProgress(
+              t('dataio.export.progress', {
+                done: Math.min(Math.max(0, lines - 1), total).toLocaleString(i18n.language),
+                total: total.toLocaleString(i18n.language),
+              }),
+            );
           } else {
             setProgress(t('dataio.export.received', { size: (received / 1024 / 1024).toFixed(1) }));
           }

@@ -1,9 +1,9 @@
 import { Box, Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { useId, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type ReactElement, useId } from 'react';
 import type { ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
 import { enumLabel } from '../form/form-schema.js';
-import { registeredFilterInput, registerExtension } from '../registry/extension-registry.js';
+import { useTranslation } from '../i18n/use-translation.js';
+import { registerExtension, registeredFilterInput } from '../registry/extension-registry.js';
 import type { FilterInputComponent, FilterInputProps } from '../registry/extension-types.js';
 import { filterParamName } from './list-params.js';
 import { ReferenceFilter } from './reference-filter.js';
@@ -18,7 +18,11 @@ function choicesOf(entity: ClientEntity, filter: ListFilter, t: ReturnType<typeo
   if (filter.values) {
     return Object.keys(filter.values).map((value) => [value, field ? enumLabel(entity, field, value, t as never) : value]);
   }
-  if (filter.input === 'boolean') return [['true', t('common.yes')], ['false', t('common.no')]];
+  if (filter.input === 'boolean')
+    return [
+      ['true', t('common.yes')],
+      ['false', t('common.no')],
+    ];
   const values = field ? (entity.jsonSchema.properties?.[field]?.enum ?? []) : [];
   return values.filter((value) => value !== null).map((value) => [String(value), enumLabel(entity, field!, value, t as never)]);
 }

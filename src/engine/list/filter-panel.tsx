@@ -1,9 +1,9 @@
 import { MixerHorizontalIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes';
-import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type FormEvent, type ReactElement, useEffect, useId, useState } from 'react';
 import type { ClientEntity, ListFilter, SortDirection } from '../../shared/descriptor/types.js';
 import { fieldLabel } from '../data/entity-labels.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { FilterField, filterLabel } from './filter-inputs.js';
 import { checkTypedId, MAX_TYPED_ID, MAX_TYPED_ID_LENGTH, type TypedIdProblem } from './typed-id.js';
 import type { EntityListController } from './use-entity-list.js';
@@ -62,7 +62,9 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
   };
   const problemText = (filter: ListFilter): string | undefined => {
     const problem = problems[filter.param];
-    return problem ? t(`common.filters.typedId.${problem}`, { label: filterLabel(entity, filter, t), max: MAX_TYPED_ID, digits: MAX_TYPED_ID_LENGTH }) : undefined;
+    return problem
+      ? t(`common.filters.typedId.${problem}`, { label: filterLabel(entity, filter, t), max: MAX_TYPED_ID, digits: MAX_TYPED_ID_LENGTH })
+      : undefined;
   };
 
   return (
@@ -109,7 +111,10 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
                 <Text as="label" htmlFor={directionId} size="2" weight="medium">
                   {t('common.filters.direction')}
                 </Text>
-                <Select.Root value={sort.direction} onValueChange={(direction) => setSort((current) => ({ ...current, direction: direction as SortDirection }))}>
+                <Select.Root
+                  value={sort.direction}
+                  onValueChange={(direction) => setSort((current) => ({ ...current, direction: direction as SortDirection }))}
+                >
                   <Select.Trigger id={directionId} aria-label={t('common.filters.direction')} variant="surface" />
                   <Select.Content position="popper">
                     <Select.Item value="asc">{t('common.filters.asc')}</Select.Item>

@@ -1,8 +1,8 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Flex, Select, TextField } from '@radix-ui/themes';
-import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { type ReactElement, useEffect, useState } from 'react';
 import type { ClientEntity, ListFilter } from '../../shared/descriptor/types.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import type { EntityListController } from './use-entity-list.js';
 
 const ALL = '__all';

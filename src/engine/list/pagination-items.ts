@@ -17,21 +17,14 @@ export function pageItems(current: number, last: number): PageItem[] {
   const total = Math.max(0, Math.floor(last));
   if (total === 0) return [];
   const page = Math.min(Math.max(1, Math.floor(current) || 1), total);
-  const numbers = (from: number, to: number): PageItem[] =>
-    Array.from({ length: to - from + 1 }, (_, i) => ({ kind: 'page', page: from + i }));
+  const numbers = (from: number, to: number): PageItem[] => Array.from({ length: to - from + 1 }, (_, i) => ({ kind: 'page', page: from + i }));
 
   if (total <= MAX_PAGE_NUMBERS) return numbers(1, total);
   const first: PageItem = { kind: 'page', page: 1 };
   const lastItem: PageItem = { kind: 'page', page: total };
   if (page <= 3) return [...numbers(1, 4), { kind: 'ellipsis', key: 'end' }, lastItem];
   if (page >= total - 2) return [first, { kind: 'ellipsis', key: 'start' }, ...numbers(total - 3, total)];
-  return [
-    first,
-    { kind: 'ellipsis', key: 'start' },
-    ...numbers(page - 1, page + 1),
-    { kind: 'ellipsis', key: 'end' },
-    lastItem,
-  ];
+  return [first, { kind: 'ellipsis', key: 'start' }, ...numbers(page - 1, page + 1), { kind: 'ellipsis', key: 'end' }, lastItem];
 }
 
 /** The 1-based range of records a page shows, for 'Showing X to Y of N'; X is 0 when there are none. */

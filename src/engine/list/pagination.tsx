@@ -1,5 +1,5 @@
-import { Button, Flex, Text } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { formatNumber } from '../ui/format-number.js';
@@ -33,32 +33,19 @@ export function Pagination(props: PaginationProps): ReactElement | null {
   const last = Math.max(1, lastPage);
 
   return (
-    <Flex
-      asChild
-      justify="between"
-      align="center"
-      gap="3"
-      wrap="wrap"
-      py="3"
-    >
+    <Flex asChild justify="between" align="center" gap="3" wrap="wrap" py="3">
       <nav aria-label={t('common.pagination.label')}>
         <Text size="2" color="gray" role="status">
           {t('common.pagination.showing', { from, to, total })}
         </Text>
         <Flex gap="1" align="center" wrap="wrap">
-          <Button
-            variant="soft"
-            color="gray"
-            size="2"
-            disabled={disabled || page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
+          <Button variant="soft" color="gray" size="2" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
             <ChevronLeftIcon aria-hidden />
             {t('common.pagination.previous')}
           </Button>
           {pageItems(page, last).map((item) =>
             item.kind === 'ellipsis' ? (
-              <Text key={`ellipsis-${item.key}`} size="2" color="gray" aria-hidden style={{ padding: "0 var(--space-1)" }}>
+              <Text key={`ellipsis-${item.key}`} size="2" color="gray" aria-hidden style={{ padding: '0 var(--space-1)' }}>
                 …
               </Text>
             ) : (
@@ -77,13 +64,7 @@ export function Pagination(props: PaginationProps): ReactElement | null {
               </Button>
             ),
           )}
-          <Button
-            variant="soft"
-            color="gray"
-            size="2"
-            disabled={disabled || page >= last}
-            onClick={() => onPageChange(page + 1)}
-          >
+          <Button variant="soft" color="gray" size="2" disabled={disabled || page >= last} onClick={() => onPageChange(page + 1)}>
             {t('common.pagination.next')}
             <ChevronRightIcon aria-hidden />
           </Button>

@@ -1,4 +1,4 @@
-import { useMemo, type ReactElement } from 'react';
+import { type ReactElement, useMemo } from 'react';
 import type { ClientEntity, FilterOptionFields, ListFilter } from '../../shared/descriptor/types.js';
 import { findEntity, useMetaEntities } from '../data/use-meta.js';
 import { referenceLoaders } from '../widgets/reference-loaders.js';

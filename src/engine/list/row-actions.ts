@@ -1,5 +1,5 @@
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import { registeredRowAction, registerExtension } from '../registry/extension-registry.js';
+import { registerExtension, registeredRowAction } from '../registry/extension-registry.js';
 import type { RowActionContext, RowActionDefinition } from '../registry/extension-types.js';
 import { ROW_ACTION_LOOKS, type RowActionButton } from '../widgets/row-actions.js';
 

@@ -2,11 +2,11 @@ import { BookmarkIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Badge, Button, Checkbox, Flex, IconButton, Link, Popover, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { http } from '../data/http-client.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { useToasts } from '../ui/toast-context.js';
 
 interface SavedView {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
 import type { ApiError } from '../data/api-error.js';
-import { entityListOptions, type EntityRecord, type ListRequest } from '../data/entity-queries.js';
+import { type EntityRecord, entityListOptions, type ListRequest } from '../data/entity-queries.js';
 import { effectiveSort, filterValueUsable, nextSortDirection, readListParams } from './list-params.js';
 
 const NO_ROWS: EntityRecord[] = [];
@@ -118,7 +118,12 @@ export function useEntityList(entity: ClientEntity): EntityListController {
     error: result.error,
     // A page the list has fetched ahead renders at once, in the click's own task, rather than as
     // a transition the scheduler slices across frames.
-    setPage: (page) => update({ page: Math.max(1, Math.floor(page)) }, true, queryClient.getQueryData(entityListOptions(entity, { ...request, page: Math.max(1, Math.floor(page)) }).queryKey) !== undefined),
+    setPage: (page) =>
+      update(
+        { page: Math.max(1, Math.floor(page)) },
+        true,
+        queryClient.getQueryData(entityListOptions(entity, { ...request, page: Math.max(1, Math.floor(page)) }).queryKey) !== undefined,
+      ),
     setPerPage: (perPage) => entity.list.pageSizeParam && update({ [entity.list.pageSizeParam]: perPage }),
     toggleSort: (field) => {
       if (!entity.list.sorts.includes(field)) return;

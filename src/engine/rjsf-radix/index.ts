@@ -7,23 +7,18 @@
  * add one line to `widgets` below (keep the sections) and its name to `WIDGET_NAMES`.
  */
 import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
-import { registeredWidget, registeredWidgets, registerExtension } from '../registry/extension-registry.js';
+import type { WidgetName } from '../../shared/descriptor/types.js';
+import { registerExtension, registeredWidget, registeredWidgets } from '../registry/extension-registry.js';
 import { BaseInputTemplate } from './templates/base-input-template.js';
 import { FieldErrorTemplate } from './templates/field-error-template.js';
 import { FieldTemplate } from './templates/field-template.js';
-import {
-  DescriptionFieldTemplate,
-  ErrorListTemplate,
-  FieldHelpTemplate,
-  ObjectFieldTemplate,
-  TitleFieldTemplate,
-} from './templates/simple-templates.js';
-import { CheckboxWidget, RadioWidget, SelectWidget } from './widgets/choice-widgets.js';
-import { ActiveSwitchWidget, SwitchWidget } from './widgets/switch-widgets.js';
+import { DescriptionFieldTemplate, ErrorListTemplate, FieldHelpTemplate, ObjectFieldTemplate, TitleFieldTemplate } from './templates/simple-templates.js';
 import { AmountCurrencyTemplate, AmountWidget, CurrencyWidget } from './widgets/amount-currency-widget.js';
 import { CalendarDateWidget } from './widgets/calendar-date-widget.js';
+import { CheckboxWidget, RadioWidget, SelectWidget } from './widgets/choice-widgets.js';
 import { ReferenceSelectWidget } from './widgets/reference-select-widget.js';
 import { SearchableSelectWidget } from './widgets/searchable-select-widget.js';
+import { ActiveSwitchWidget, SwitchWidget } from './widgets/switch-widgets.js';
 import {
   DateTimeWidget,
   DateWidget,
@@ -35,7 +30,6 @@ import {
   TextWidget,
   UrlWidget,
 } from './widgets/text-widgets.js';
-import type { WidgetName } from '../../shared/descriptor/types.js';
 
 /**
  * Widgets by the name a `ui:widget` uses: every name of the shared `WIDGET_NAMES` (the compiler

@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
+import { lazy, type ReactElement, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { entityListOptions } from '../data/entity-queries.js';
 import { metaEntitiesOptions, useMetaEntities } from '../data/use-meta.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { EntityList } from '../list/entity-list.js';
 import { readListParams } from '../list/list-params.js';
 
 export { setNextPagePrefetch } from '../list/use-entity-list.js';
+
 import { ErrorState, LoadingState } from '../ui/screen-states.js';
 
 // RJSF and ajv load only when a form is opened, not with the lists.

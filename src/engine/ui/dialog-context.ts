@@ -45,10 +45,7 @@ export interface CustomOptions extends BaseDialogOptions {
 }
 
 /** The options of {@link DialogApi.open}: one of the three kinds, tagged by `type`. */
-export type DialogOptions =
-  | ({ type: 'alert' } & AlertOptions)
-  | ({ type: 'confirm' } & ConfirmOptions)
-  | ({ type: 'custom' } & CustomOptions);
+export type DialogOptions = ({ type: 'alert' } & AlertOptions) | ({ type: 'confirm' } & ConfirmOptions) | ({ type: 'custom' } & CustomOptions);
 
 /**
  * The dialog service, implemented by the app's `DialogProvider`.

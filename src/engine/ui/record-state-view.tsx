@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { describeError } from '../data/api-error.js';
 import { entityText } from '../data/entity-labels.js';
 import type { RecordQuery } from '../data/use-record-query.js';
+import { useTranslation } from '../i18n/use-translation.js';
 import { ErrorState, LoadingState, NoticeState } from './screen-states.js';
 
 /** Props of {@link RecordStateView}. */

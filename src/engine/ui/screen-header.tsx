@@ -1,5 +1,5 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { Breadcrumb, type BreadcrumbItem } from '../widgets/breadcrumb.js';
 import { reportServerTitle } from './server-title.js';

@@ -1,8 +1,8 @@
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /** A centred spinner with 'Loading...' for a screen or card that is waiting for data. */
 export function LoadingState({ label }: { label?: string }): ReactElement {

@@ -1,4 +1,4 @@
-import { createContext, useContext, type Context } from 'react';
+import { type Context, createContext, useContext } from 'react';
 
 /**
  * A service the shell provides to the engine through context (a port: the dialogs, the toasts),

@@ -1,8 +1,8 @@
 import { Box, Button, Callout, Code, Flex, Text, TextField } from '@radix-ui/themes';
-import { useTranslation } from '../i18n/use-translation.js';
 import type { TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { ApiError } from '../data/api-error.js';
 import { fieldMessages } from '../form/field-messages.js';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /** The message of a failed two-factor call: the field's translated reason, else the error's code. */
 export function twoFactorError(error: unknown, t: (key: string) => string): string {

@@ -1,7 +1,7 @@
 import { Flex, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import { DEFAULT_CURRENCY, findCurrency, type CurrencyCode } from './currencies.js';
+import { type CurrencyCode, DEFAULT_CURRENCY, findCurrency } from './currencies.js';
 import { CurrencySelector } from './currency-selector.js';
 
 /** Props of {@link AmountInput}. */
@@ -98,9 +98,7 @@ export function AmountInput(props: AmountInputProps): React.ReactElement {
         placeholder={props.placeholder ?? (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0')}
         style={{ flexGrow: 1, fontVariantNumeric: 'tabular-nums' }}
       >
-        {!props.onCurrencyChange && props.currency && props.showCode !== false && (
-          <TextField.Slot>{currency.code}</TextField.Slot>
-        )}
+        {!props.onCurrencyChange && props.currency && props.showCode !== false && <TextField.Slot>{currency.code}</TextField.Slot>}
       </TextField.Root>
     </Flex>
   );

@@ -1,7 +1,7 @@
 import { ChevronRightIcon } from '@radix-ui/react-icons';
 import { Flex, Link, Text } from '@radix-ui/themes';
-import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /** One step of a breadcrumb trail: its already translated label and where it leads. */
 export interface BreadcrumbItem {
@@ -55,8 +55,7 @@ export function Breadcrumb({ items }: BreadcrumbProps): React.ReactElement | nul
                       {item.label}
                     </Link>
                   ) : (
-                    <Text size="2" color={last ? undefined : 'gray'} weight={last ? 'medium' : undefined}
-                      aria-current={last ? 'page' : undefined}>
+                    <Text size="2" color={last ? undefined : 'gray'} weight={last ? 'medium' : undefined} aria-current={last ? 'page' : undefined}>
                       {item.label}
                     </Text>
                   )}

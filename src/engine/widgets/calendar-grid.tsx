@@ -2,10 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon, DoubleArrowLeftIcon, DoubleArrowRigh
 import { Flex, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
-import {
-  buildMonthGrid, moveDate, moveForKey, monthTitle, spokenDate, todayIso, weekdayNames,
-  type CalendarMove, type DateBounds,
-} from './calendar-model.js';
+import { buildMonthGrid, type CalendarMove, type DateBounds, monthTitle, moveDate, moveForKey, spokenDate, todayIso, weekdayNames } from './calendar-model.js';
 
 /** Props of {@link CalendarGrid}. */
 export interface CalendarGridProps extends DateBounds {
@@ -22,8 +19,14 @@ export interface CalendarGridProps extends DateBounds {
 }
 
 const dayButton: React.CSSProperties = {
-  width: 'var(--space-7)', height: 'var(--space-7)', border: 0, borderRadius: 'var(--radius-2)',
-  font: 'inherit', fontSize: 'var(--font-size-2)', cursor: 'pointer', background: 'transparent',
+  width: 'var(--space-7)',
+  height: 'var(--space-7)',
+  border: 0,
+  borderRadius: 'var(--radius-2)',
+  font: 'inherit',
+  fontSize: 'var(--font-size-2)',
+  cursor: 'pointer',
+  background: 'transparent',
 };
 
 /**
@@ -38,10 +41,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
   const titleId = useId();
   const focusedRef = useRef<HTMLButtonElement>(null);
   const today = todayIso();
-  const weeks = useMemo(
-    () => buildMonthGrid(props.focusedDate, today, { min: props.min, max: props.max }),
-    [props.focusedDate, today, props.min, props.max],
-  );
+  const weeks = useMemo(() => buildMonthGrid(props.focusedDate, today, { min: props.min, max: props.max }), [props.focusedDate, today, props.min, props.max]);
 
   useEffect(() => {
     if (props.autoFocus) focusedRef.current?.focus();
@@ -72,7 +72,9 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
           {navButton('previousYear', t('common.calendar.previousYear'), DoubleArrowLeftIcon)}
           {navButton('previousMonth', t('common.calendar.previousMonth'), ChevronLeftIcon)}
         </Flex>
-        <Text id={titleId} size="2" weight="bold" aria-live="polite">{monthTitle(props.focusedDate, language)}</Text>
+        <Text id={titleId} size="2" weight="bold" aria-live="polite">
+          {monthTitle(props.focusedDate, language)}
+        </Text>
         <Flex gap="3">
           {navButton('nextMonth', t('common.calendar.nextMonth'), ChevronRightIcon)}
           {navButton('nextYear', t('common.calendar.nextYear'), DoubleArrowRightIcon)}
@@ -83,7 +85,9 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
           <tr>
             {weekdayNames(language).map((name) => (
               <th key={name.long} scope="col" abbr={name.long} style={{ padding: 0 }}>
-                <Text size="1" color="gray" weight="medium">{name.short}</Text>
+                <Text size="1" color="gray" weight="medium">
+                  {name.short}
+                </Text>
               </th>
             ))}
           </tr>
@@ -111,8 +115,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
                       }}
                       style={{
                         ...dayButton,
-                        color: selected ? 'var(--accent-contrast)'
-                          : !day.selectable ? 'var(--gray-8)' : day.inMonth ? 'var(--gray-12)' : 'var(--gray-a11)',
+                        color: selected ? 'var(--accent-contrast)' : !day.selectable ? 'var(--gray-8)' : day.inMonth ? 'var(--gray-12)' : 'var(--gray-a11)',
                         fontWeight: day.inMonth ? 500 : 400,
                         background: selected ? 'var(--accent-9)' : focused ? 'var(--accent-a4)' : day.inMonth ? 'transparent' : 'var(--gray-a3)',
                         boxShadow: day.isToday && !selected ? 'inset 0 0 0 1px var(--accent-8)' : undefined,

@@ -127,8 +127,16 @@ export function spokenDate(iso: string, language?: string): string {
 
 /** A keyboard move in the day grid. */
 export type CalendarMove =
-  | 'previousDay' | 'nextDay' | 'previousWeek' | 'nextWeek' | 'weekStart' | 'weekEnd'
-  | 'previousMonth' | 'nextMonth' | 'previousYear' | 'nextYear';
+  | 'previousDay'
+  | 'nextDay'
+  | 'previousWeek'
+  | 'nextWeek'
+  | 'weekStart'
+  | 'weekEnd'
+  | 'previousMonth'
+  | 'nextMonth'
+  | 'previousYear'
+  | 'nextYear';
 
 /**
  * The calendar move a key press asks for (the WAI-ARIA date picker dialog pattern): arrows by day
@@ -136,15 +144,24 @@ export type CalendarMove =
  */
 export function moveForKey(key: string, shiftKey = false): CalendarMove | undefined {
   switch (key) {
-    case 'ArrowLeft': return 'previousDay';
-    case 'ArrowRight': return 'nextDay';
-    case 'ArrowUp': return 'previousWeek';
-    case 'ArrowDown': return 'nextWeek';
-    case 'Home': return 'weekStart';
-    case 'End': return 'weekEnd';
-    case 'PageUp': return shiftKey ? 'previousYear' : 'previousMonth';
-    case 'PageDown': return shiftKey ? 'nextYear' : 'nextMonth';
-    default: return undefined;
+    case 'ArrowLeft':
+      return 'previousDay';
+    case 'ArrowRight':
+      return 'nextDay';
+    case 'ArrowUp':
+      return 'previousWeek';
+    case 'ArrowDown':
+      return 'nextWeek';
+    case 'Home':
+      return 'weekStart';
+    case 'End':
+      return 'weekEnd';
+    case 'PageUp':
+      return shiftKey ? 'previousYear' : 'previousMonth';
+    case 'PageDown':
+      return shiftKey ? 'nextYear' : 'nextMonth';
+    default:
+      return undefined;
   }
 }
 

@@ -3,8 +3,8 @@ import { Button, Flex, IconButton, Popover, TextField } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { CalendarGrid } from './calendar-grid.js';
-import { returnFocusUnlessMoved } from './combobox-panel.js';
 import { clampToBounds, formatDisplayDate, isIsoDate, isWithinBounds, todayIso } from './calendar-model.js';
+import { returnFocusUnlessMoved } from './combobox-panel.js';
 
 /** Props of {@link CalendarDatePicker}. */
 export interface CalendarDatePickerProps {
@@ -92,8 +92,16 @@ export function CalendarDatePicker(props: CalendarDatePickerProps): React.ReactE
           style={{ cursor: props.disabled ? undefined : 'pointer' }}
         >
           <TextField.Slot side="right">
-            <IconButton type="button" size="1" variant="ghost" color="gray" tabIndex={-1} disabled={props.disabled}
-              aria-label={t('common.calendar.open')} onClick={() => onOpenChange(!open)}>
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="gray"
+              tabIndex={-1}
+              disabled={props.disabled}
+              aria-label={t('common.calendar.open')}
+              onClick={() => onOpenChange(!open)}
+            >
               <CalendarIcon aria-hidden="true" />
             </IconButton>
           </TextField.Slot>

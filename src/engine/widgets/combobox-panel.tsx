@@ -150,20 +150,28 @@ export function ComboboxPanel<T>(props: ComboboxPanelProps<T>): React.ReactEleme
         {props.loading && (
           <Flex align="center" gap="2" px="2" py="1">
             <Spinner size="1" />
-            <Text size="2" color="gray">{t('common.select.loading')}</Text>
+            <Text size="2" color="gray">
+              {t('common.select.loading')}
+            </Text>
           </Flex>
         )}
         {props.error && (
           <Flex align="center" justify="between" gap="2" px="2" py="1">
-            <Text size="2" color="red">{props.error}</Text>
+            <Text size="2" color="red">
+              {props.error}
+            </Text>
             {props.onRetry && (
-              <Button size="1" variant="soft" type="button" onClick={props.onRetry}>{t('common.select.retry')}</Button>
+              <Button size="1" variant="soft" type="button" onClick={props.onRetry}>
+                {t('common.select.retry')}
+              </Button>
             )}
           </Flex>
         )}
         {showEmpty && (
           <Box px="2" py="1">
-            <Text as="p" size="2" color="gray">{props.emptyText}</Text>
+            <Text as="p" size="2" color="gray">
+              {props.emptyText}
+            </Text>
           </Box>
         )}
       </Box>

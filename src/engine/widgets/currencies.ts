@@ -5,8 +5,7 @@
  */
 
 /** ISO 4217 codes of the supported currencies. */
-export type CurrencyCode =
-  | 'USD' | 'EUR' | 'CNY' | 'JPY' | 'BRL' | 'GBP' | 'AUD' | 'CAD' | 'INR' | 'ZAR' | 'CHF' | 'NZD' | 'MYR' | 'IDR';
+export type CurrencyCode = 'USD' | 'EUR' | 'CNY' | 'JPY' | 'BRL' | 'GBP' | 'AUD' | 'CAD' | 'INR' | 'ZAR' | 'CHF' | 'NZD' | 'MYR' | 'IDR';
 
 /**
  * One currency option. `flag` is an emoji, or the text `myr` for the local currency,
@@ -83,11 +82,7 @@ export function findCurrency(code: string | null | undefined): CurrencyOption | 
  * which is matched as well as the English name.
  * @example searchCurrencies(CURRENCIES, 'eur') // [EUR]
  */
-export function searchCurrencies(
-  list: readonly CurrencyOption[],
-  search: string,
-  nameOf?: (option: CurrencyOption) => string,
-): CurrencyOption[] {
+export function searchCurrencies(list: readonly CurrencyOption[], search: string, nameOf?: (option: CurrencyOption) => string): CurrencyOption[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...list];
   return list.filter((option) => {

@@ -3,7 +3,7 @@ import { Button, Flex, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
-import { CURRENCIES, DEFAULT_CURRENCY, findCurrency, searchCurrencies, type CurrencyCode, type CurrencyOption } from './currencies.js';
+import { CURRENCIES, type CurrencyCode, type CurrencyOption, DEFAULT_CURRENCY, findCurrency, searchCurrencies } from './currencies.js';
 import { CurrencyFlag } from './currency-flag.js';
 
 /** Delay before the search box takes focus after the list opens. */
@@ -39,10 +39,7 @@ export function CurrencySelector(props: CurrencySelectorProps): React.ReactEleme
   const selected = findCurrency(props.value) ?? findCurrency(DEFAULT_CURRENCY)!;
   const nameOf = (option: CurrencyOption) => t(option.nameKey, { defaultValue: option.name });
 
-  const matches = useMemo(
-    () => searchCurrencies(CURRENCIES, search, (option) => t(option.nameKey, { defaultValue: option.name })),
-    [search, t],
-  );
+  const matches = useMemo(() => searchCurrencies(CURRENCIES, search, (option) => t(option.nameKey, { defaultValue: option.name })), [search, t]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -111,8 +108,12 @@ export function CurrencySelector(props: CurrencySelectorProps): React.ReactEleme
           renderItem={(option) => (
             <Flex align="center" gap="2">
               <CurrencyFlag option={option} />
-              <Text size="2" weight="medium">{option.code}</Text>
-              <Text size="2" color="gray" truncate>{nameOf(option)}</Text>
+              <Text size="2" weight="medium">
+                {option.code}
+              </Text>
+              <Text size="2" color="gray" truncate>
+                {nameOf(option)}
+              </Text>
             </Flex>
           )}
         />

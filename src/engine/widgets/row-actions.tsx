@@ -1,8 +1,8 @@
 import { EyeOpenIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Spinner, Tooltip } from '@radix-ui/themes';
 import type { ComponentType, ReactElement } from 'react';
-import { useTranslation } from '../i18n/use-translation.js';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from '../i18n/use-translation.js';
 
 /** What a row action does: navigate to an in-app path, or run a handler. */
 export type RowActionTarget = { to: string } | { onClick: () => void };
@@ -69,7 +69,12 @@ export function RowActions(props: RowActionsProps): ReactElement {
     const Icon = action.icon;
     const busy = action.busy === true;
     const label = t(action.label);
-    const common = { size: '1', variant: 'ghost', color: action.color, 'aria-label': recordLabel ? t(action.recordLabel, { name: recordLabel }) : label } as const;
+    const common = {
+      size: '1',
+      variant: 'ghost',
+      color: action.color,
+      'aria-label': recordLabel ? t(action.recordLabel, { name: recordLabel }) : label,
+    } as const;
     return (
       <Tooltip key={action.name} content={label}>
         {'to' in action.target ? (

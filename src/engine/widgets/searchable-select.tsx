@@ -3,8 +3,8 @@ import { Button, Flex, IconButton, Popover, Text } from '@radix-ui/themes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.js';
 import { ComboboxPanel, returnFocusUnlessMoved } from './combobox-panel.js';
-import { filterOptions, sameValue, type SelectOption } from './select-option.js';
-import { useRemoteOptions, type LoadOptions } from './use-remote-options.js';
+import { filterOptions, type SelectOption, sameValue } from './select-option.js';
+import { type LoadOptions, useRemoteOptions } from './use-remote-options.js';
 
 export type { SelectOption } from './select-option.js';
 export type { LoadOptions, LoadOptionsResult } from './use-remote-options.js';
@@ -96,25 +96,42 @@ export function SearchableSelect(props: SearchableSelectProps): React.ReactEleme
     <Flex gap="1" align="center" width="100%">
       <Popover.Root open={open} onOpenChange={onOpenChange}>
         <Popover.Trigger>
-          <Button id={props.id} type="button" variant="surface" color={props.invalid ? 'red' : 'gray'}
-            disabled={props.disabled} loading={props.loading} aria-label={triggerName}
-            aria-invalid={props.invalid || undefined} aria-describedby={props['aria-describedby']}
-            style={{ flexGrow: 1, justifyContent: 'space-between', minWidth: 0 }}>
+          <Button
+            id={props.id}
+            type="button"
+            variant="surface"
+            color={props.invalid ? 'red' : 'gray'}
+            disabled={props.disabled}
+            loading={props.loading}
+            aria-label={triggerName}
+            aria-invalid={props.invalid || undefined}
+            aria-describedby={props['aria-describedby']}
+            style={{ flexGrow: 1, justifyContent: 'space-between', minWidth: 0 }}
+          >
             <Text truncate color={shown ? undefined : 'gray'} weight="regular">
               {shown ?? props.placeholder ?? t('common.select.placeholder')}
             </Text>
             <ChevronDownIcon aria-hidden="true" />
           </Button>
         </Popover.Trigger>
-        <Popover.Content size="1" align="start" width="var(--radix-popover-trigger-width)" minWidth="16rem"
+        <Popover.Content
+          size="1"
+          align="start"
+          width="var(--radix-popover-trigger-width)"
+          minWidth="16rem"
           aria-label={props.label ?? t('common.select.optionsLabel')}
-          maxWidth="calc(100vw - 16px)" onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => returnFocusUnlessMoved(event)}>
+          maxWidth="calc(100vw - 16px)"
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => returnFocusUnlessMoved(event)}
+        >
           <ComboboxPanel<SelectOption>
             listId={listId}
             label={props.label ?? t('common.select.optionsLabel')}
             search={search}
-            onSearchChange={(next) => { setSearch(next); setActiveIndex(-1); }}
+            onSearchChange={(next) => {
+              setSearch(next);
+              setActiveIndex(-1);
+            }}
             searchPlaceholder={props.searchPlaceholder ?? t('common.select.searchPlaceholder')}
             searchRef={searchRef}
             items={items}
@@ -132,15 +149,18 @@ export function SearchableSelect(props: SearchableSelectProps): React.ReactEleme
             renderItem={(option) => (
               <Flex direction="column">
                 <Text size="2">{option.label}</Text>
-                {option.description && <Text size="1" color="gray">{option.description}</Text>}
+                {option.description && (
+                  <Text size="1" color="gray">
+                    {option.description}
+                  </Text>
+                )}
               </Flex>
             )}
           />
         </Popover.Content>
       </Popover.Root>
       {props.clearable && hasValue && !props.disabled && (
-        <IconButton type="button" variant="ghost" color="gray" size="1" aria-label={t('common.select.clear')}
-          onClick={() => choose(undefined)}>
+        <IconButton type="button" variant="ghost" color="gray" size="1" aria-label={t('common.select.clear')} onClick={() => choose(undefined)}>
           <Cross2Icon aria-hidden="true" />
         </IconButton>
       )}
@@ -149,10 +169,7 @@ export function SearchableSelect(props: SearchableSelectProps): React.ReactEleme
 }
 
 /** Looks up the option of `value` through `resolveOption` (cancelled when the value changes). */
-function useResolvedOption(
-  value: string | number | null | undefined,
-  resolveOption: SearchableSelectProps['resolveOption'],
-): SelectOption | undefined {
+function useResolvedOption(value: string | number | null | undefined, resolveOption: SearchableSelectProps['resolveOption']): SelectOption | undefined {
   const [resolved, setResolved] = useState<SelectOption | undefined>(undefined);
   const resolveRef = useRef(resolveOption);
   resolveRef.current = resolveOption;
@@ -162,7 +179,9 @@ function useResolvedOption(
     if (value === undefined || value === null || value === '' || !resolve) return undefined;
     const controller = new AbortController();
     resolve(value, controller.signal).then(
-      (option) => { if (!controller.signal.aborted) setResolved(option); },
+      (option) => {
+        if (!controller.signal.aborted) setResolved(option);
+      },
       () => undefined,
     );
     return () => controller.abort();

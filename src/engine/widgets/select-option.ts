@@ -14,7 +14,5 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function filterOptions(options: readonly SelectOption[], search: string): SelectOption[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...options];
-  return options.filter((option) =>
-    [option.label, option.description ?? '', String(option.value)].some((text) => text.toLocaleLowerCase().includes(needle)),
-  );
+  return options.filter((option) => [option.label, option.description ?? '', String(option.value)].some((text) => text.toLocaleLowerCase().includes(needle)));
 }

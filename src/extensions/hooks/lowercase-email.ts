@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
 import { likeLiteral } from '../../shared/sql-text.js';
-import type { BeforeWriteHook } from '../../shared/extension/server-hooks.js';
 
 /**
  * Makes e-mail addresses case-insensitive: every field of the schema with `format: "email"` is

@@ -26,3 +26,5 @@ export const judgingServer: ServerFeature = {
 
 export { finalisedConflict, onExamFinal } from './server/exam-final.js';
 export type { ExamFinalEvent, ExamFinalHandler } from './server/exam-final.js';
+export { provideShortlistStates } from './server/shortlist-states.js';
+export type { ShortlistStates } from './server/shortlist-states.js';

@@ -1,8 +1,9 @@
 import type { ServerFeature } from '../../server/index.js';
-import { onExamFinal } from '../judging/server.js';
+import { onExamFinal, provideShortlistStates } from '../judging/server.js';
 import { lockResultsOnExamFinal } from './server/results-actions.service.js';
 import { resultsTables } from './server/migrations/005-results.js';
 import { resultsRoutes } from './server/results-routes.js';
+import { shortlistStatesOf } from './server/results.service.js';
 
 /** Results' server face: aggregation, shortlist, awards, finalising and exports. */
 export const resultsServer: ServerFeature = {
@@ -11,5 +12,7 @@ export const resultsServer: ServerFeature = {
   migrations: { '005-results': resultsTables },
 };
 
-// An exam moved to `final` by judging's status workflow stores its results snapshot, as finalise does.
+// Results react to judging: an exam moved to `final` by judging's status workflow stores its results
+// snapshot (as finalise does), and judging's dashboard reads the shortlist states from results.
 onExamFinal(lockResultsOnExamFinal);
+provideShortlistStates(shortlistStatesOf);

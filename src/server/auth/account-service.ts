@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
+import { passwordPolicyProblem } from '../../shared/password-policy.js';
 import type { AppConfig } from '../config.js';
 import type { UserPreferences } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
 import { type Mailer, translate } from './mailer.js';
-import { consumeResetToken, createResetToken, peekResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
-import { passwordPolicyProblem } from '../../shared/password-policy.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { consumeResetToken, createResetToken, peekResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
 import { clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
-import { findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toAuthUser, updateProfile, type UserRow } from './users.js';
+import { findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toAuthUser, type UserRow, updateProfile } from './users.js';
 
 /** PUT /api/auth/me body, after schema validation. */
 export interface ProfileInput {
@@ -28,14 +28,10 @@ export async function assertPasswordPolicy(password: string, email: string, path
 }
 
 export const emailTaken = () =>
-  conflict('Another admin already has this e-mail address.', [
-    { path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} },
-  ]);
+  conflict('Another admin already has this e-mail address.', [{ path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} }]);
 
 const wrongCurrentPassword = () =>
-  validationFailed([
-    { path: 'currentPassword', keyword: 'currentPassword', messageKey: 'validation.currentPassword.invalid', params: {} },
-  ]);
+  validationFailed([{ path: 'currentPassword', keyword: 'currentPassword', messageKey: 'validation.currentPassword.invalid', params: {} }]);
 
 /**
  * The signed-in account's own profile and password, and the password flows around sign-in (forgot /

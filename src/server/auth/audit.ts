@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { SystemTables } from '../db/system-tables.js';
-import { appendAudit, type AuditChanges } from '../history/audit-chain.js';
-import { diffRecords, withoutSecrets } from '../history/changes.js';
 import type { HookAuditEntry } from '../../shared/extension/server-hooks.js';
+import type { SystemTables } from '../db/system-tables.js';
+import { type AuditChanges, appendAudit } from '../history/audit-chain.js';
+import { diffRecords, withoutSecrets } from '../history/changes.js';
 
 /** The auth events written to `audit_log`. */
 export type AuthAuditAction =
@@ -51,10 +51,11 @@ export async function writeAudit(db: Kysely<SystemTables> | Kysely<any>, entry: 
   const hasEntity = entry.entity !== undefined;
   const entityId = hasEntity ? entry.entityId : entry.userId;
   let changes: AuditChanges | null = null;
-  if (entry.changes) changes = diffRecords(
-    Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.before])),
-    Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.after])),
-  );
+  if (entry.changes)
+    changes = diffRecords(
+      Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.before])),
+      Object.fromEntries(Object.entries(entry.changes).map(([k, c]) => [k, c.after])),
+    );
   else if (entry.before !== undefined || entry.after !== undefined) changes = diffRecords(entry.before ?? null, entry.after ?? null);
   await appendAudit((executor ?? db) as Kysely<any>, {
     action: entry.action,

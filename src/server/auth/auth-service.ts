@@ -2,38 +2,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { ADMIN_ROLE } from '../../shared/roles.js';
-import type { ClientInfo } from './client-info.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
+import type { ClientInfo } from './client-info.js';
+import { Lockout } from './lockout.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { SessionCache } from './session-cache.js';
+import { createSession, getSessionState, REFRESH_GRACE_SECONDS, type RevokeReason, revokeSession, revokeUserSessions, rotateSession } from './sessions.js';
 import { AccessTokenCache } from './token-cache.js';
-import {
-  createSession,
-  getSessionState,
-  REFRESH_GRACE_SECONDS,
-  revokeSession,
-  revokeUserSessions,
-  type RevokeReason,
-  rotateSession,
-} from './sessions.js';
-import { Lockout } from './lockout.js';
-import { totpKeyFrom } from './totp.js';
-import { TwoFactor } from './two-factor.js';
 import {
   ACCESS_TOKEN_TTL,
   CHALLENGE_TTL,
-  signChallengeToken,
-  verifyChallengeToken,
   type ChallengeClaims,
   makeRefreshToken,
   newSessionId,
   parseRefreshToken,
   refreshKeyFrom,
   signAccessToken,
+  signChallengeToken,
   verifyAccessToken,
+  verifyChallengeToken,
 } from './tokens.js';
+import { totpKeyFrom } from './totp.js';
+import { TwoFactor } from './two-factor.js';
 import { findUserByEmail, findUserById, lockUser, normalizeEmail, recordLogin, setPasswordHash, toAuthUser, type UserRow } from './users.js';
 
 /** The signed-in account on a request (`request.user`). */
@@ -55,7 +47,10 @@ const CHALLENGE_ENDED = () =>
   ]);
 /** A wrong, reused or old code: a field error, so the code step stays on screen. */
 export const invalidCode = () =>
-  validationFailed([{ path: 'code', keyword: 'code', messageKey: 'validation.twoFactor.invalidCode', params: {} }], 'The code is incorrect or has already been used.');
+  validationFailed(
+    [{ path: 'code', keyword: 'code', messageKey: 'validation.twoFactor.invalidCode', params: {} }],
+    'The code is incorrect or has already been used.',
+  );
 
 /** Options of the sign-in flow from the configuration. */
 export interface AuthOptions {
@@ -221,7 +216,12 @@ export class AuthService {
     if (current === undefined) {
       if (state?.live) {
         await this.revoke(sid, 'reuse');
-        await writeAudit(this.db, { action: 'auth.refresh_reuse', userId: state.userId, ip: client.ip, details: { presented: generation, current: state.generation } });
+        await writeAudit(this.db, {
+          action: 'auth.refresh_reuse',
+          userId: state.userId,
+          ip: client.ip,
+          details: { presented: generation, current: state.generation },
+        });
         this.log.warn({ userId: state.userId }, 'refresh token reuse: session revoked');
       }
       throw unauthenticated('Refresh token already used; the session has been ended.');
@@ -252,9 +252,7 @@ export class AuthService {
     let session = this.cache.get(claims.sid);
     if (!session) {
       const state = await getSessionState(this.db, claims.sid);
-      session = state
-        ? { live: state.live, revokedReason: state.revokedReason, userId: state.userId }
-        : { live: false, revokedReason: null, userId: 0 };
+      session = state ? { live: state.live, revokedReason: state.revokedReason, userId: state.userId } : { live: false, revokedReason: null, userId: 0 };
       this.cache.set(claims.sid, session);
     }
     if (!session.live || session.userId !== claims.userId) {

@@ -24,8 +24,5 @@ export async function ensureFirstAdmin(db: Kysely<SystemTables>, config: Pick<Ap
   await writeAudit(db, { action: 'auth.first_admin', userId: created.id, details: { generatedPassword: !config.adminPassword } });
   return config.adminPassword
     ? [`Created the first admin: sign in as ${created.email} with the password from ADMIN_PASSWORD.`]
-    : [
-        `Created the first admin: sign in as ${created.email} with password ${password}`,
-        '(shown once: change it on the Profile page).',
-      ];
+    : [`Created the first admin: sign in as ${created.email} with password ${password}`, '(shown once: change it on the Profile page).'];
 }

@@ -4,7 +4,16 @@ import { PRODUCT_ID } from '../../shared/product.js';
 import type { SystemTables } from '../db/system-tables.js';
 import { rateLimited } from '../errors.js';
 import type { ClientInfo } from './client-info.js';
-import { clearThrottle, clientAddressKey, type DelayRule, gateThrottle, hitThrottle, restartThrottleWindow, type ThrottleRule, unhitThrottle } from './throttle.js';
+import {
+  clearThrottle,
+  clientAddressKey,
+  type DelayRule,
+  gateThrottle,
+  hitThrottle,
+  restartThrottleWindow,
+  type ThrottleRule,
+  unhitThrottle,
+} from './throttle.js';
 
 /** The cookie that tells a browser which accounts have signed in from it (HttpOnly, signed). */
 export const DEVICE_COOKIE = 'AC-DEVICE';

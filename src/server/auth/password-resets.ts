@@ -66,12 +66,7 @@ export async function consumeResetToken(db: Db, token: string): Promise<number |
     .returning('user_id')
     .executeTakeFirst();
   if (!row) return undefined;
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: sql`now()` })
-    .where('user_id', '=', row.user_id)
-    .where('used_at', 'is', null)
-    .execute();
+  await db.updateTable('password_resets').set({ used_at: sql`now()` }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
   return row.user_id;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 /** scrypt cost parameters; stored with every hash so the cost can rise later. */
 export interface KdfParams {
@@ -41,7 +41,7 @@ export function setHashCostForTests(params: KdfParams): void {
 const KEY_BYTES = 64;
 
 /** Password length rules for console accounts (the rest of the policy: `shared/password-policy.ts`). */
-export { POLICY_MIN as PASSWORD_MIN, POLICY_MAX as PASSWORD_MAX } from '../../shared/password-policy.js';
+export { POLICY_MAX as PASSWORD_MAX, POLICY_MIN as PASSWORD_MIN } from '../../shared/password-policy.js';
 
 // Each scrypt holds 128 MiB while it runs and Node's pool would run four at once: a burst of
 // sign-ins would add half a gigabyte. Two at a time caps it; the rest wait their turn.
@@ -109,7 +109,15 @@ function parseHash(stored: string): ParsedHash | null {
 
 // Verified against when an e-mail is unknown, so that path costs one scrypt like a wrong password.
 // It matches no password: its "hash" is random bytes.
-const dummyHash = () => ['scrypt', defaultParams.N, defaultParams.r, defaultParams.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+const dummyHash = () =>
+  [
+    'scrypt',
+    defaultParams.N,
+    defaultParams.r,
+    defaultParams.p,
+    randomBytes(SALT_BYTES).toString('base64url'),
+    randomBytes(KEY_BYTES).toString('base64url'),
+  ].join('$');
 const DUMMY_HASH = dummyHash();
 
 /**

@@ -25,10 +25,7 @@ export interface SessionState {
 }
 
 /** Creates a session for a sign-in, generation 0. */
-export async function createSession(
-  db: Db,
-  values: { id: string; userId: number; userAgent: string | null; ip: string | null },
-): Promise<void> {
+export async function createSession(db: Db, values: { id: string; userId: number; userAgent: string | null; ip: string | null }): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
@@ -105,11 +102,7 @@ export async function revokeSession(db: Db, id: string, reason: RevokeReason): P
 
 /** Revokes every live session of an admin except `keepId`; returns the ids revoked. */
 export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, keepId?: string): Promise<string[]> {
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_at: sql`now()`, revoked_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let query = db.updateTable('sessions').set({ revoked_at: sql`now()`, revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepId) query = query.where('id', '!=', keepId);
   const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);
@@ -120,8 +113,5 @@ export async function revokeUserSessions(db: Db, userId: number, reason: RevokeR
  * the accounts screen can still show each account's recent sign-ins.
  */
 export async function purgeOldSessions(db: Db): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where(sql<boolean>`coalesce(revoked_at, least(idle_expires_at, absolute_expires_at)) < now() - interval '90 days'`)
-    .execute();
+  await db.deleteFrom('sessions').where(sql<boolean>`coalesce(revoked_at, least(idle_expires_at, absolute_expires_at)) < now() - interval '90 days'`).execute();
 }

@@ -28,7 +28,10 @@ export function clientAddressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = address.includes('::') && tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The result of counting one hit. */
@@ -115,5 +118,9 @@ export async function gateThrottle(db: Db, key: string, rule: DelayRule): Promis
 
 /** Moves a sliding window's last attempt to now (a {@link DelayRule}'s wait then runs from now). */
 export async function restartThrottleWindow(db: Db, key: string, windowSeconds: number): Promise<void> {
-  await db.updateTable('throttles').set({ reset_at: sql`now() + make_interval(secs => ${windowSeconds})` }).where('key', '=', key).execute();
+  await db
+    .updateTable('throttles')
+    .set({ reset_at: sql`now() + make_interval(secs => ${windowSeconds})` })
+    .where('key', '=', key)
+    .execute();
 }

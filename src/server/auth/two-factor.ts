@@ -1,16 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { TwoFactorEnrolment } from '../../shared/api-contract.js';
 import type { SystemTables } from '../db/system-tables.js';
-import {
-  decryptSecret,
-  encryptSecret,
-  enrolmentOf,
-  hashRecoveryCode,
-  isRecoveryCodeShape,
-  matchTotpStep,
-  newRecoveryCodes,
-  newTotpSecret,
-} from './totp.js';
+import { decryptSecret, encryptSecret, enrolmentOf, hashRecoveryCode, isRecoveryCodeShape, matchTotpStep, newRecoveryCodes, newTotpSecret } from './totp.js';
 import type { UserRow } from './users.js';
 
 type Db = Kysely<SystemTables>;

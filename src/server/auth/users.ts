@@ -53,7 +53,10 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -124,9 +127,7 @@ export async function updateProfile(db: Db, id: number, changes: ProfileChanges)
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.email !== undefined ? { email: normalizeEmail(changes.email) } : {}),
         ...(changes.avatarUrl !== undefined ? { avatar_url: changes.avatarUrl } : {}),
-        ...(changes.preferences !== undefined
-          ? { preferences: sql<string>`preferences || ${JSON.stringify(changes.preferences)}::jsonb` }
-          : {}),
+        ...(changes.preferences !== undefined ? { preferences: sql<string>`preferences || ${JSON.stringify(changes.preferences)}::jsonb` } : {}),
       })
       .where('id', '=', id)
       .returningAll()

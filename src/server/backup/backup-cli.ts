@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backupFileName, BackupError, describeCounts } from './backup-format.js';
+import { BackupError, backupFileName, describeCounts } from './backup-format.js';
 import { openForMaintenance } from './open-for-maintenance.js';
 import { runCli } from './run-cli.js';
 import { writeBackup } from './write-backup.js';

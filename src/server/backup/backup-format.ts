@@ -48,7 +48,10 @@ export interface BackupSummary {
 export function describeCounts(tables: Record<string, number>): string {
   const entries = Object.entries(tables);
   const rows = entries.reduce((sum, [, n]) => sum + n, 0);
-  const detail = entries.filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`).join(', ');
+  const detail = entries
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
   return `${entries.length} tables, ${rows} rows${detail ? ` (${detail})` : ''}`;
 }
 

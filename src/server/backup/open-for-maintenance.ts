@@ -25,20 +25,20 @@ export async function openForMaintenance(config: AppConfig, purpose: 'backup' | 
     return { database, label: 'PostgreSQL (DATABASE_URL)', close: () => database.close() };
   }
   if (config.dataDir === IN_MEMORY) {
-    throw new BackupError('DATA_DIR=:memory: keeps no data on disk; set DATA_DIR to the server\'s data folder or DATABASE_URL.');
+    throw new BackupError("DATA_DIR=:memory: keeps no data on disk; set DATA_DIR to the server's data folder or DATABASE_URL.");
   }
   const pgliteDir = path.join(config.dataDir, 'pglite');
   if (purpose !== 'restore' && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-    throw new BackupError(`There is no database in ${config.dataDir} to ${purpose === 'backup' ? 'back up' : 'check'} (set DATA_DIR or DATABASE_URL to the server's).`);
+    throw new BackupError(
+      `There is no database in ${config.dataDir} to ${purpose === 'backup' ? 'back up' : 'check'} (set DATA_DIR or DATABASE_URL to the server's).`,
+    );
   }
   let release: () => void;
   try {
     release = acquireDataDirLock(config.dataDir, purpose);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    const alternative = purpose === 'backup'
-      ? ` While it runs, the server writes scheduled backups to ${path.join(config.dataDir, 'backups')}.`
-      : '';
+    const alternative = purpose === 'backup' ? ` While it runs, the server writes scheduled backups to ${path.join(config.dataDir, 'backups')}.` : '';
     throw new BackupError(
       `npm run ${purpose} cannot open the embedded database while another process uses it. Stop the server first, then run it again.${alternative}\n${error.message}`,
     );

@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import type { Database } from '../db/kysely.js';
-import { ROW_COUNTS_TABLE } from '../operations/count.js';
-import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
 import { bumpDataVersions } from '../db/sync/data-versions.js';
 import { GROUP_COUNTS_TABLE } from '../operations/count/group-counts.js';
+import { ROW_COUNTS_TABLE } from '../operations/count.js';
+import { DATA_VERSIONS_TABLE } from '../operations/list-cache.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupHeader, type BackupSummary } from './backup-format.js';
 import { appliedMigrations, type CatalogColumn, type CatalogTable, readCatalog, SECRET_SETTINGS, SECRET_TABLES } from './catalog.js';
 
@@ -109,11 +109,15 @@ async function insertBatch(db: Kysely<any>, table: string, columns: CatalogColum
 async function resetSequences(db: Kysely<any>, catalog: CatalogTable[]) {
   for (const table of catalog) {
     for (const column of table.columns) {
-      const found = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${`public.${quoteIdent(table.name)}`}, ${column.name}) as "seq"`.execute(db);
+      const found = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${`public.${quoteIdent(table.name)}`}, ${column.name}) as "seq"`.execute(
+        db,
+      );
       const sequence = found.rows[0]?.seq;
       if (!sequence) continue;
       const ref = sql.ref(column.name);
-      await sql`select setval(${sequence}::regclass, coalesce((select max(${ref}) from ${sql.table(table.name)}), 1), (select max(${ref}) from ${sql.table(table.name)}) is not null)`.execute(db);
+      await sql`select setval(${sequence}::regclass, coalesce((select max(${ref}) from ${sql.table(table.name)}), 1), (select max(${ref}) from ${sql.table(table.name)}) is not null)`.execute(
+        db,
+      );
     }
   }
 }
@@ -125,8 +129,7 @@ async function resetSequences(db: Kysely<any>, catalog: CatalogTable[]) {
  * so both are recounted from the restored rows.
  */
 async function recountDerivedCounters(db: Kysely<any>, catalog: CatalogTable[]) {
-  const has = (table: string, column?: string) =>
-    catalog.some((t) => t.name === table && (column === undefined || t.columns.some((c) => c.name === column)));
+  const has = (table: string, column?: string) => catalog.some((t) => t.name === table && (column === undefined || t.columns.some((c) => c.name === column)));
   if (has(ROW_COUNTS_TABLE)) {
     const counted = await sql<{ table_name: string }>`select table_name from ${sql.table(ROW_COUNTS_TABLE)}`.execute(db);
     for (const { table_name: name } of counted.rows) {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type AppConfig } from '../config.js';
+import { type AppConfig, ConfigError, loadConfig } from '../config.js';
 import { isUnavailableError } from '../db/kysely.js';
 import { BackupError } from './backup-format.js';
 

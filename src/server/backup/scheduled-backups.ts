@@ -14,7 +14,12 @@ const PATTERN = /^scheduled-\d{4}-\d{2}-\d{2}T[\d-]+Z\.ndjson\.gz$/;
 /** The scheduled backups in `dir`, newest first (names sort by time). */
 export function listScheduledBackups(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((name) => PATTERN.test(name)).sort().reverse().map((name) => path.join(dir, name));
+  return fs
+    .readdirSync(dir)
+    .filter((name) => PATTERN.test(name))
+    .sort()
+    .reverse()
+    .map((name) => path.join(dir, name));
 }
 
 /** Deletes all but the newest `keep` scheduled backups; backups made by `npm run backup` are left alone. */

@@ -48,9 +48,7 @@ function valueExpression(column: CatalogColumn) {
 async function dumpTable(db: Kysely<any>, table: CatalogTable, out: NodeJS.WritableStream, options: WriteBackupOptions) {
   const batchSize = options.batchSize ?? 1000;
   const keyColumns = table.primaryKey.length > 0 ? table.primaryKey : ['ctid'];
-  const keyTypes = table.primaryKey.length > 0
-    ? table.primaryKey.map((name) => table.columns.find((c) => c.name === name)!.type)
-    : ['tid'];
+  const keyTypes = table.primaryKey.length > 0 ? table.primaryKey.map((name) => table.columns.find((c) => c.name === name)!.type) : ['tid'];
   const keyList = sql.join(keyColumns.map((name) => sql.ref(name)));
   const selectList = sql.join(table.columns.map((c) => sql`${valueExpression(c)} as ${sql.id(c.name)}`));
   const keyOut = sql.join(keyColumns.map((name, i) => sql`${sql.ref(name)}::text as ${sql.id(`k${i}`)}`));
@@ -127,9 +125,10 @@ export async function writeBackup(database: Database, file: string, options: Wri
       }
       return { header, tables, counts };
     };
-    const { header, tables, counts } = database.kind === 'postgres'
-      ? await database.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(run)
-      : await run(database.db);
+    const { header, tables, counts } =
+      database.kind === 'postgres'
+        ? await database.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(run)
+        : await run(database.db);
 
     const ordered: Record<string, number> = {};
     for (const table of tables) ordered[table.name] = counts[table.name] ?? 0;

@@ -2,9 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { SystemTables } from './system-tables.js';
 import { PglitePool } from './pglite-pool.js';
 import { isStalePreparedStatement, PreparedStatements } from './prepared-statements.js';
+import type { SystemTables } from './system-tables.js';
 
 /** Which engine a {@link Database} runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -111,7 +111,8 @@ function rowsAsObjects(result: pg.QueryResult | pg.QueryResult[]): pg.QueryResul
     const values = result.rows[r] as unknown[];
     const row: Record<string, unknown> = {};
     for (let i = 0; i < count; i++) {
-      if (define && names[i] === '__proto__') Object.defineProperty(row, '__proto__', { value: values[i], writable: true, enumerable: true, configurable: true });
+      if (define && names[i] === '__proto__')
+        Object.defineProperty(row, '__proto__', { value: values[i], writable: true, enumerable: true, configurable: true });
       else row[names[i]!] = values[i];
     }
     rows[r] = row;
@@ -144,7 +145,8 @@ function wrapQuery(client: pg.PoolClient, statements: PreparedStatements): void 
     if (plain && BEGIN.test(text)) inTransaction = true;
     else if (plain && END.test(text)) inTransaction = false;
     const name = plain ? statements.nameOf(text) : undefined;
-    const run = (as: string | undefined) => (query({ name: as, text, values, rowMode: 'array' }) as Promise<pg.QueryResult | pg.QueryResult[]>).then(rowsAsObjects);
+    const run = (as: string | undefined) =>
+      (query({ name: as, text, values, rowMode: 'array' }) as Promise<pg.QueryResult | pg.QueryResult[]>).then(rowsAsObjects);
     let result = plain ? run(name) : query(...args);
     if (name !== undefined) {
       result = (result as Promise<unknown>).catch((error: unknown) => {
@@ -212,16 +214,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-const UNAVAILABLE_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'EAI_AGAIN',
-]);
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 // 57P01-03: the server is shutting down or starting; 53300: too many connections; 57014: the
 // statement ran past statement_timeout (a busy or stuck database: try again later, not a bug of ours).
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);

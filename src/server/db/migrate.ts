@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { featureMigrations } from '../features.js';
 import { systemTables } from './migrations/001-system-tables.js';
 import { history } from './migrations/006-history.js';
-import { featureMigrations } from '../features.js';
 
 /**
  * The server's own system tables' migrations. Append; never edit one that has shipped. (The
@@ -19,7 +19,11 @@ export function allMigrations(): Record<string, Migration> {
   const clash = Object.keys(features).find((name) => Object.hasOwn(coreMigrations, name));
   if (clash) throw new Error(`The migration "${clash}" is both the server's and a feature's.`);
   const all: Record<string, Migration> = { ...coreMigrations, ...features };
-  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]!]),
+  );
 }
 
 /** Brings the system tables up to date; throws with the failing migration's name. */

@@ -41,7 +41,9 @@ export function canonicalJson(value: unknown): string {
   const walk = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(walk).join(',')}]`;
     if (v && typeof v === 'object') {
-      const entries = Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${walk((v as Record<string, unknown>)[k])}`);
+      const entries = Object.keys(v)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${walk((v as Record<string, unknown>)[k])}`);
       return `{${entries.join(',')}}`;
     }
     return JSON.stringify(v);
@@ -51,9 +53,7 @@ export function canonicalJson(value: unknown): string {
 
 /** sha256 (hex) of the previous row's hash and this row's canonical content. */
 export function hashAuditRow(row: ChainedRow): string {
-  const content = canonicalJson([
-    row.id, row.created_at, row.user_id, row.action, row.entity, row.entity_id, row.ip, row.details ?? null, row.changes ?? null,
-  ]);
+  const content = canonicalJson([row.id, row.created_at, row.user_id, row.action, row.entity, row.entity_id, row.ip, row.details ?? null, row.changes ?? null]);
   return createHash('sha256').update(`${row.prev_hash}\n${content}`).digest('hex');
 }
 
@@ -146,7 +146,11 @@ export async function verifyAuditChain(db: Kysely<any>): Promise<ChainReport> {
   for await (const row of rowsInOrder(db)) {
     if (row.prev_hash !== prev) {
       const before = prevId ? `row ${prevId}` : 'the start of the log';
-      return { ok: false, rows, broken: { id: row.id, reason: `its previous-row hash does not match ${before} (a row between them was removed, or one of them was changed)` } };
+      return {
+        ok: false,
+        rows,
+        broken: { id: row.id, reason: `its previous-row hash does not match ${before} (a row between them was removed, or one of them was changed)` },
+      };
     }
     if (hashAuditRow(row) !== row.hash) {
       return { ok: false, rows, broken: { id: row.id, reason: 'its content does not match its hash (the row was edited)' } };
@@ -160,7 +164,11 @@ export async function verifyAuditChain(db: Kysely<any>): Promise<ChainReport> {
   if ((last || prevId > 0) && (!last || Number(last.last_id) !== prevId || last.last_hash !== prev)) {
     if (!last) return { ok: false, rows, broken: { id: prevId, reason: 'the chain head (table audit_chain) is missing' } };
     const id = Number(last.last_id);
-    return { ok: false, rows, broken: { id, reason: `the chain head names row ${id} but the log ends at row ${prevId} (rows at the end were removed or changed)` } };
+    return {
+      ok: false,
+      rows,
+      broken: { id, reason: `the chain head names row ${id} but the log ends at row ${prevId} (rows at the end were removed or changed)` },
+    };
   }
   return { ok: true, rows };
 }

@@ -1,5 +1,5 @@
-import { openForMaintenance } from '../backup/open-for-maintenance.js';
 import { BackupError } from '../backup/backup-format.js';
+import { openForMaintenance } from '../backup/open-for-maintenance.js';
 import { runCli } from '../backup/run-cli.js';
 import { verifyAuditChain } from './audit-chain.js';
 
@@ -9,7 +9,9 @@ await runCli('npm run audit:verify', async (config) => {
   try {
     const report = await verifyAuditChain(target.database.db);
     if (!report.ok) {
-      throw new BackupError(`the audit log of ${target.label} is broken at row ${report.broken!.id}: ${report.broken!.reason}. ${report.rows} rows before it are intact.`);
+      throw new BackupError(
+        `the audit log of ${target.label} is broken at row ${report.broken!.id}: ${report.broken!.reason}. ${report.rows} rows before it are intact.`,
+      );
     }
     return `The audit log of ${target.label} is intact: ${report.rows} rows, every hash checked.`;
   } finally {

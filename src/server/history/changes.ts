@@ -38,11 +38,7 @@ export function diffRecords(
 }
 
 /** {@link diffRecords} over an entity's stored fields, its write-only fields never. */
-export function entityChanges(
-  entity: LoadedEntity,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): AuditChanges {
+export function entityChanges(entity: LoadedEntity, before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChanges {
   const props = entity.schema.properties ?? {};
   return diffRecords(before, after, storedFields(entity), (field) => isSecretField(field, props[field]));
 }

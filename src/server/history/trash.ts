@@ -2,17 +2,16 @@ import { type Kysely, sql } from 'kysely';
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
+import { uniqueViolationField } from '../../shared/sql-text.js';
 import { conflict, notFound } from '../errors.js';
 import { type OperationContext, selectionOf, storedFields } from '../operations/context.js';
 import { appendAudit } from './audit-chain.js';
 import { auditEntityWrite } from './entity-audit.js';
-import { uniqueViolationField } from '../../shared/sql-text.js';
 
 /** How long a deleted record stays restorable. */
 export const TRASH_RETENTION_DAYS = 30;
 
-const jsonSafe = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+const jsonSafe = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 
 /**
  * Keeps a record about to be deleted in the trash: its stored row (write-only fields included, so
@@ -94,7 +93,12 @@ export async function restoreFromTrash(entity: LoadedEntity, id: number, ctx: Op
     for (const link of detached) {
       const other = ctx.registry.byName.get(link.entity);
       if (!other || link.ids.length === 0) continue;
-      const result = await trx.updateTable(other.descriptor.table).set({ [link.field]: id }).where('id', 'in', link.ids).where(link.field, 'is', null).executeTakeFirst();
+      const result = await trx
+        .updateTable(other.descriptor.table)
+        .set({ [link.field]: id })
+        .where('id', 'in', link.ids)
+        .where(link.field, 'is', null)
+        .executeTakeFirst();
       relinked += Number(result.numUpdatedRows ?? 0);
     }
     await trx.deleteFrom('trash').where('id', '=', item.id).execute();
@@ -162,4 +166,3 @@ export async function emptyTrash(db: Kysely<any>, actor: OperationContext['actor
     return gone.length;
   });
 }
-

@@ -23,7 +23,10 @@ export function toOpenApiPath(url: string): string {
 
 /** The methods of a route that the document lists (Fastify's automatic HEAD routes are not). */
 export function documentedMethods(route: DocumentedRoute): string[] {
-  return [route.method].flat().map((m) => m.toUpperCase()).filter((m) => DOCUMENTED_METHODS.has(m));
+  return [route.method]
+    .flat()
+    .map((m) => m.toUpperCase())
+    .filter((m) => DOCUMENTED_METHODS.has(m));
 }
 
 /** Drops the draft-07 keywords that have no place inside an OpenAPI 3.1 document. */
@@ -49,7 +52,14 @@ function parametersOf(part: unknown, where: 'path' | 'query' | 'header', pathNam
     };
   });
   if (where === 'path') {
-    for (const name of pathNames) if (!properties[name]) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } } as Json & { name: string; in: 'path'; required: boolean; schema: Json });
+    for (const name of pathNames)
+      if (!properties[name])
+        parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } } as Json & {
+          name: string;
+          in: 'path';
+          required: boolean;
+          schema: Json;
+        });
   }
   return parameters;
 }
@@ -79,7 +89,10 @@ function defaultOperationId(method: string, path: string): string {
 function securityOf(method: string, isPublic: boolean): Json[] {
   const xsrf = UNSAFE.has(method) ? { xsrfHeader: [], xsrfCookie: [] } : {};
   if (isPublic) return UNSAFE.has(method) ? [xsrf] : [];
-  return [{ bearerAuth: [], ...xsrf }, { accessToken: [], ...xsrf }];
+  return [
+    { bearerAuth: [], ...xsrf },
+    { accessToken: [], ...xsrf },
+  ];
 }
 
 /** One OpenAPI operation from a route's schema and config. */
@@ -156,7 +169,9 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: D
     components: {
       schemas: { Error: ERROR_SCHEMA, FieldError: FIELD_ERROR_SCHEMA },
       responses: {
-        Error: error('`{statusCode, code, message, errors?}`: 400 BAD_REQUEST (query or id), 403 FORBIDDEN, 404 NOT_FOUND, 409 CONFLICT, 422 VALIDATION (every field error at once), 429 RATE_LIMITED (Retry-After), 503 UNAVAILABLE (Retry-After), 500 INTERNAL.'),
+        Error: error(
+          '`{statusCode, code, message, errors?}`: 400 BAD_REQUEST (query or id), 403 FORBIDDEN, 404 NOT_FOUND, 409 CONFLICT, 422 VALIDATION (every field error at once), 429 RATE_LIMITED (Retry-After), 503 UNAVAILABLE (Retry-After), 500 INTERNAL.',
+        ),
         Unauthenticated: error('No valid access token (UNAUTHENTICATED), or the session was ended by a sign-in elsewhere (SESSION_REPLACED).'),
       },
       securitySchemes: {

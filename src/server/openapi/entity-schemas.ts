@@ -15,7 +15,23 @@ const KEYWORDS_DROPPED = ['$id', '$schema', 'default'];
 // The keywords whose value is a subschema or an array of them, and those whose value maps names to
 // subschemas: a response schema is walked through these only. Every other keyword's value (`enum`,
 // `const`, sample values...) is data and is kept as it is.
-const SUBSCHEMA_KEYWORDS = new Set(['items', 'additionalItems', 'prefixItems', 'contains', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'propertyNames', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties']);
+const SUBSCHEMA_KEYWORDS = new Set([
+  'items',
+  'additionalItems',
+  'prefixItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'propertyNames',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
 const SUBSCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dependencies', '$defs', 'definitions']);
 
 /** A schema that also allows `null` (type and enum), for a column that may be NULL. */
@@ -83,7 +99,8 @@ export function recordSchema(entity: LoadedEntity, registry: EntityRegistry): Js
   const d = entity.descriptor;
   const properties: Record<string, JsonSchema> = {};
   for (const field of readableFields(entity)) properties[field] = fieldSchema(entity, field);
-  for (const field of Object.keys(d.computed)) properties[field] = { type: 'integer', readOnly: true, description: `Number of ${d.computed[field]!.entity} records pointing here.` };
+  for (const field of Object.keys(d.computed))
+    properties[field] = { type: 'integer', readOnly: true, description: `Number of ${d.computed[field]!.entity} records pointing here.` };
   for (const name of d.includes) {
     const relation = d.relations[name]!;
     const target = registry.byName.get(relation.entity);
@@ -113,7 +130,9 @@ function filterSchema(entity: LoadedEntity, registry: EntityRegistry, filter: Li
     case 'boolean':
       return { type: 'boolean' };
     case 'enum':
-      return filter.operator === 'eq' ? { type: 'string', enum: (property.enum as unknown[]).filter((v) => v !== null) } : { type: 'string', maxLength: MAX_TEXT };
+      return filter.operator === 'eq'
+        ? { type: 'string', enum: (property.enum as unknown[]).filter((v) => v !== null) }
+        : { type: 'string', maxLength: MAX_TEXT };
     case 'date':
       return { type: 'string', format: 'date' };
     case 'date-time':
@@ -142,7 +161,11 @@ export function listQuerySchema(entity: LoadedEntity, registry: EntityRegistry):
     page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
     per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: d.list.pageSize, description: 'Records per page.' },
     sort: { type: 'string', enum: sorts, default: d.list.defaultSort.field, description: 'Field to sort by (ties broken by id).' },
-    direction: { type: 'string', enum: ['asc', 'desc'], description: `Sort direction; asc when a sort is given without one, else ${d.list.defaultSort.direction}.` },
+    direction: {
+      type: 'string',
+      enum: ['asc', 'desc'],
+      description: `Sort direction; asc when a sort is given without one, else ${d.list.defaultSort.direction}.`,
+    },
   };
   if (d.list.search.length > 0) {
     properties.search = { type: 'string', maxLength: MAX_TEXT, description: `Case-insensitive substring of ${d.list.search.join(', ')}.` };
@@ -151,13 +174,24 @@ export function listQuerySchema(entity: LoadedEntity, registry: EntityRegistry):
     properties.include = { type: 'string', maxLength: MAX_TEXT, description: `Comma-separated relations to attach: ${d.includes.join(', ')}.` };
   }
   const readable = [...readableFields(entity), ...Object.keys(d.computed)];
-  properties.fields = { type: 'string', maxLength: MAX_FIELDS_TEXT, description: `Comma-separated fields each record holds (id always; all when absent): ${readable.join(', ')}.` };
+  properties.fields = {
+    type: 'string',
+    maxLength: MAX_FIELDS_TEXT,
+    description: `Comma-separated fields each record holds (id always; all when absent): ${readable.join(', ')}.`,
+  };
   for (const name of d.includes) {
     const fields = ['id', ...d.relations[name]!.fields];
-    properties[`fields[${name}]`] = { type: 'string', maxLength: MAX_FIELDS_TEXT, description: `Comma-separated fields the included ${name} holds (id always; all when absent): ${fields.join(', ')}.` };
+    properties[`fields[${name}]`] = {
+      type: 'string',
+      maxLength: MAX_FIELDS_TEXT,
+      description: `Comma-separated fields the included ${name} holds (id always; all when absent): ${fields.join(', ')}.`,
+    };
   }
   for (const filter of d.list.filters) {
-    properties[filter.param] = { ...filterSchema(entity, registry, filter), description: `Records whose ${filter.field} is ${OPERATOR_TEXT[filter.operator]} this value; blank is ignored.` };
+    properties[filter.param] = {
+      ...filterSchema(entity, registry, filter),
+      description: `Records whose ${filter.field} is ${OPERATOR_TEXT[filter.operator]} this value; blank is ignored.`,
+    };
   }
   return { type: 'object', additionalProperties: false, properties };
 }
@@ -165,7 +199,14 @@ export function listQuerySchema(entity: LoadedEntity, registry: EntityRegistry):
 const idParams = (entity: LoadedEntity): JsonSchema => ({
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID, description: `The ${entity.descriptor.label}'s id; anything else is a 400 'Invalid ${entity.descriptor.label} ID'.` } },
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_ID,
+      description: `The ${entity.descriptor.label}'s id; anything else is a 400 'Invalid ${entity.descriptor.label} ID'.`,
+    },
+  },
 });
 
 /** The `include` parameter of a read. */
@@ -247,7 +288,14 @@ export function entityRouteSchema(entity: LoadedEntity, registry: EntityRegistry
         },
       };
     case 'read':
-      return { tags, operationId, summary: `Read one ${label} (ETag header for If-Match).`, params: idParams(entity), querystring: readQuery(entity), response: { 200: one } };
+      return {
+        tags,
+        operationId,
+        summary: `Read one ${label} (ETag header for If-Match).`,
+        params: idParams(entity),
+        querystring: readQuery(entity),
+        response: { 200: one },
+      };
     case 'create':
       return { tags, operationId, summary: `Create a ${label}.`, body: bodySchema(entity.createSchema), response: { 201: one } };
     case 'update':
@@ -258,15 +306,31 @@ export function entityRouteSchema(entity: LoadedEntity, registry: EntityRegistry
         params: idParams(entity),
         headers: {
           type: 'object',
-          properties: { 'if-match': { type: 'string', maxLength: 200, description: 'The ETag of the version this edit started from; a stale one is a 409 with the current record in `data`.' } },
+          properties: {
+            'if-match': {
+              type: 'string',
+              maxLength: 200,
+              description: 'The ETag of the version this edit started from; a stale one is a 409 with the current record in `data`.',
+            },
+          },
         },
         body: bodySchema(entity.updateSchema),
         response: {
           200: one,
-          409: { ...ERROR_SCHEMA, properties: { ...ERROR_SCHEMA.properties, data: record }, description: 'A unique clash, or a stale If-Match (then `data` is the current record).' },
+          409: {
+            ...ERROR_SCHEMA,
+            properties: { ...ERROR_SCHEMA.properties, data: record },
+            description: 'A unique clash, or a stale If-Match (then `data` is the current record).',
+          },
         },
       };
     case 'delete':
-      return { tags, operationId, summary: `Delete a ${label} (409 while other records use it).`, params: idParams(entity), response: { 204: { type: 'null', description: 'Deleted.' } } };
+      return {
+        tags,
+        operationId,
+        summary: `Delete a ${label} (409 while other records use it).`,
+        params: idParams(entity),
+        response: { 204: { type: 'null', description: 'Deleted.' } },
+      };
   }
 }

@@ -1,6 +1,6 @@
-import type { DataVersionSnapshot } from './list-cache.js';
 import { type AliasedRawBuilder, type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import type { DataVersionSnapshot } from './list-cache.js';
 
 /** Every loaded entity, by name and by endpoint. */
 export interface EntityRegistry {

@@ -1,6 +1,6 @@
-import type { DataVersionSnapshot } from './list-cache.js';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import type { DataVersionSnapshot } from './list-cache.js';
 import type { AppliedFilter } from './list-query.js';
 
 /** The table of per-table row counts kept by triggers (created by the schema sync). */
@@ -52,11 +52,7 @@ export const exactCount: CountStrategy = {
 export const counterThenExact: CountStrategy = {
   async count(request) {
     if (request.filtered) return exactCount.count(request);
-    const row = await request.db
-      .selectFrom(ROW_COUNTS_TABLE)
-      .select('row_count')
-      .where('table_name', '=', request.entity.descriptor.table)
-      .executeTakeFirst();
+    const row = await request.db.selectFrom(ROW_COUNTS_TABLE).select('row_count').where('table_name', '=', request.entity.descriptor.table).executeTakeFirst();
     return row ? Number(row.row_count) : exactCount.count(request);
   },
   totalQuery(request) {

@@ -1,8 +1,8 @@
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { type OperationContext, selectionOf } from './context.js';
-import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
-import { validateWriteBody } from './write-body.js';
 import { auditEntityWrite } from '../history/entity-audit.js';
+import { type OperationContext, selectionOf } from './context.js';
+import { validateWriteBody } from './write-body.js';
+import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 
 /**
  * Creates a record from a request body: validated against the create schema (every error at once,

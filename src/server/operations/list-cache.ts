@@ -32,7 +32,9 @@ export function dependencyTables(entity: LoadedEntity, registry: { readonly byNa
  */
 export async function readDataVersion(db: Kysely<any>, tables: readonly string[], snapshot?: DataVersionSnapshot): Promise<string> {
   if (snapshot) return snapshot.of(tables);
-  const result = await sql<{ v: string | number | null }>`select sum(version)::text as v from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]})`.execute(db);
+  const result = await sql<{
+    v: string | number | null;
+  }>`select sum(version)::text as v from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]})`.execute(db);
   return String(result.rows[0]?.v ?? '0');
 }
 

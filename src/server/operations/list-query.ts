@@ -40,7 +40,10 @@ const RELATION_FIELDS = /^fields\[([A-Za-z0-9_]{1,64})\]$/;
 function fieldList(name: string, text: string, allowed: readonly string[]): string[] {
   if (text.length > MAX_FIELDS_TEXT) throw badRequest(`The query parameter ${name} must be at most ${MAX_FIELDS_TEXT} characters.`);
   const fields = ['id'];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (!allowed.includes(part)) throw badRequest(`Unknown field "${part}" in ${name}. Allowed: ${allowed.join(', ')}.`);
     if (!fields.includes(part)) fields.push(part);
   }
@@ -90,7 +93,8 @@ function filterValue(filter: ListFilter, property: JsonSchema, text: string): st
       return text;
     case 'date-time':
       // ISO 8601 only: Date.parse takes almost anything ('x-P^!0', '1', 'may 5'), which the database then refuses.
-      if (text.length > 40 || !ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) throw bad('a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ)');
+      if (text.length > 40 || !ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text)))
+        throw bad('a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ)');
       return text;
     default:
       if (text.length > MAX_TEXT) throw bad(`at most ${MAX_TEXT} characters`);
@@ -148,7 +152,10 @@ export function parseListQuery(entity: LoadedEntity, registry: EntityRegistry, q
         if (text) result.search = text;
         continue;
       case 'include':
-        for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+        for (const part of text
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)) {
           if (!d.includes.includes(part)) {
             throw badRequest(`Unknown include "${part}".${d.includes.length ? ` Allowed: ${d.includes.join(', ')}.` : ''}`);
           }

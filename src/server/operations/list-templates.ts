@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
-import { containsPattern } from '../../shared/sql-text.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { containsPattern } from '../../shared/sql-text.js';
 import type { CountStrategy } from './count.js';
 import type { ListQuery } from './list-query.js';
 

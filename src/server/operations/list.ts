@@ -1,16 +1,16 @@
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { PageLinks, PageMeta } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { containsPattern } from '../../shared/sql-text.js';
 import { type OperationContext, readableFields, selectionOf } from './context.js';
-import type { CountRequest, CountStrategy } from './count.js';
 import { groupedCounts } from './count/group-counts.js';
-import { planPage } from './count/page-rows.js';
 import { type PageSeek, pageMarks } from './count/page-marks.js';
-import { attachIncludes, joinIncludes, type JoinedIncludes } from './includes.js';
-import { templatedStatement } from './list-templates.js';
+import { planPage } from './count/page-rows.js';
+import type { CountRequest, CountStrategy } from './count.js';
+import { attachIncludes, type JoinedIncludes, joinIncludes } from './includes.js';
 import { DataVersionSnapshot } from './list-cache.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
-import { containsPattern } from '../../shared/sql-text.js';
+import { templatedStatement } from './list-templates.js';
 
 /** A list request: the raw query (checked here) and, for links, the path it was asked at. */
 export interface ListInput {
@@ -35,10 +35,7 @@ function applyFilter(query: SelectQueryBuilder<any, any, any>, applied: AppliedF
   const operator = OPERATORS[applied.filter.operator];
   const value = applied.filter.operator === 'ilike' ? containsPattern(String(applied.value)) : applied.value;
   if (!applied.relation) return query.where(applied.column, operator, value);
-  const subquery = ctx.db
-    .selectFrom(applied.relation.target.descriptor.table)
-    .select('id')
-    .where(applied.relation.field, operator, value);
+  const subquery = ctx.db.selectFrom(applied.relation.target.descriptor.table).select('id').where(applied.relation.field, operator, value);
   return query.where(applied.column, 'in', subquery);
 }
 
@@ -117,7 +114,13 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
   const joinable = parsed.include.length > 0 && (readableFields(entity).includes(parsed.sort) || Object.hasOwn(d.computed, parsed.sort));
   let attach: readonly string[] = parsed.include;
   /** The page's statement (with the total as a column when `totalQuery` is given) and how to read its rows. */
-  const pageStatement = (of: ListQuery, filtered: SelectQueryBuilder<any, any, any>, total: number, totalQuery?: SelectQueryBuilder<any, any, any>, seek?: PageSeek) => {
+  const pageStatement = (
+    of: ListQuery,
+    filtered: SelectQueryBuilder<any, any, any>,
+    total: number,
+    totalQuery?: SelectQueryBuilder<any, any, any>,
+    seek?: PageSeek,
+  ) => {
     const page = planPage(entity, filtered, selection, of, total, ctx, seek);
     const pageQuery = totalQuery ? page.query.select(totalQuery.as(TOTAL_COLUMN)) : page.query;
     if (!joinable) return { query: pageQuery, reversed: page.reversed, nest: undefined, rest: of.include };
@@ -125,7 +128,11 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     return { query: joined.query, reversed: page.reversed, nest: joined.nest, rest: joined.rest };
   };
   /** The records of a page's rows: includes nested, the total column taken out (its value returned). */
-  const readRows = (rows: Record<string, unknown>[], read: { reversed: boolean; nest?: JoinedIncludes['nest']; rest: readonly string[] }, withTotal: boolean) => {
+  const readRows = (
+    rows: Record<string, unknown>[],
+    read: { reversed: boolean; nest?: JoinedIncludes['nest']; rest: readonly string[] },
+    withTotal: boolean,
+  ) => {
     const omit = withTotal ? TOTAL_COLUMN : undefined;
     const counted = rows[0]?.[TOTAL_COLUMN];
     if (read.nest) read.nest(rows, omit);

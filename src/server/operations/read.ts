@@ -1,8 +1,7 @@
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { labelOf, type OperationContext, selectionOf } from './context.js';
 import { attachIncludes } from './includes.js';
-import { badRequest } from '../errors.js';
 
 /** A read: the record's id and the relations to include. */
 export interface ReadInput {
@@ -29,11 +28,9 @@ export function parseInclude(entity: LoadedEntity, include: ReadInput['include']
  */
 export async function read(entity: LoadedEntity, input: ReadInput, ctx: OperationContext): Promise<Record<string, unknown>> {
   const include = parseInclude(entity, input.include);
-  const record = (await ctx.db
-    .selectFrom(entity.descriptor.table)
-    .select(selectionOf(entity, ctx.registry))
-    .where('id', '=', input.id)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const record = (await ctx.db.selectFrom(entity.descriptor.table).select(selectionOf(entity, ctx.registry)).where('id', '=', input.id).executeTakeFirst()) as
+    | Record<string, unknown>
+    | undefined;
   if (!record) throw notFound(`${labelOf(entity)} not found.`);
   if (include.length > 0) await attachIncludes(entity, [record], include, ctx);
   return record;

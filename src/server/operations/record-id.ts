@@ -1,5 +1,5 @@
-import { parseRecordId as parseId } from '../../shared/record-id.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { parseRecordId as parseId } from '../../shared/record-id.js';
 import { AppError } from '../errors.js';
 
 /**

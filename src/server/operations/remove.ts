@@ -1,9 +1,9 @@
 import type { FieldError } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { conflict, notFound } from '../errors.js';
-import { labelOf, type OperationContext, storedFields } from './context.js';
 import { auditEntityWrite } from '../history/entity-audit.js';
 import { moveToTrash } from '../history/trash.js';
+import { labelOf, type OperationContext, storedFields } from './context.js';
 
 /**
  * Deletes a record. Refuses with 409 while records of other entities point at it through a
@@ -15,12 +15,9 @@ import { moveToTrash } from '../history/trash.js';
  */
 export async function remove(entity: LoadedEntity, id: number, ctx: OperationContext): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const existing = (await trx
-      .selectFrom(entity.descriptor.table)
-      .select(storedFields(entity))
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()) as Record<string, unknown> | undefined;
+    const existing = (await trx.selectFrom(entity.descriptor.table).select(storedFields(entity)).where('id', '=', id).forUpdate().executeTakeFirst()) as
+      | Record<string, unknown>
+      | undefined;
     if (!existing) throw notFound(`${labelOf(entity)} not found.`);
     const users: string[] = [];
     const items: FieldError[] = [];

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { checkComparisons } from '../../shared/descriptor/comparisons.js';
+import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
+import { auditEntityWrite } from '../history/entity-audit.js';
 import { labelOf, type OperationContext, selectionOf, storedFields } from './context.js';
 import { ifMatchSatisfied } from './etag.js';
-import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 import { validateWriteBody } from './write-body.js';
-import { auditEntityWrite } from '../history/entity-audit.js';
+import { runBeforeWrite, toColumnValues, uniqueConflict } from './write-helpers.js';
 
 export interface UpdateInput {
   id: number;
@@ -37,19 +37,15 @@ export async function update(entity: LoadedEntity, input: UpdateInput, ctx: Oper
   const table = entity.descriptor.table;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const previous = (await trx
-        .selectFrom(table)
-        .select(storedFields(entity))
-        .where('id', '=', input.id)
-        .forUpdate()
-        .executeTakeFirst()) as Record<string, unknown> | undefined;
+      const previous = (await trx.selectFrom(table).select(storedFields(entity)).where('id', '=', input.id).forUpdate().executeTakeFirst()) as
+        | Record<string, unknown>
+        | undefined;
       if (!previous) throw notFound(`${labelOf(entity)} not found.`);
       if (input.ifMatch && !ifMatchSatisfied(input.ifMatch, previous)) {
-        const current = (await trx
-          .selectFrom(table)
-          .select(selectionOf(entity, ctx.registry))
-          .where('id', '=', input.id)
-          .executeTakeFirstOrThrow()) as Record<string, unknown>;
+        const current = (await trx.selectFrom(table).select(selectionOf(entity, ctx.registry)).where('id', '=', input.id).executeTakeFirstOrThrow()) as Record<
+          string,
+          unknown
+        >;
         throw new StaleRecordError(current, entity.descriptor.label);
       }
       // A body may leave one side of a comparison out: check it against the stored value then.

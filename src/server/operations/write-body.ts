@@ -38,7 +38,10 @@ export function validateWriteBody(
   const messages = entity.descriptor.messages;
   if (body === undefined || body === null) body = {};
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw validationFailed([{ path: '', keyword: 'type', messageKey: 'validation.type', params: { type: 'object' } }], 'The request body must be a JSON object.');
+    throw validationFailed(
+      [{ path: '', keyword: 'type', messageKey: 'validation.type', params: { type: 'object' } }],
+      'The request body must be a JSON object.',
+    );
   }
   const data: Record<string, unknown> = Object.create(null);
   const refused: string[] = [];

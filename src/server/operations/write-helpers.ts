@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { hookFor, type HookServices, type WriteHookInput } from '../extensions.js';
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
-import { writeAudit } from '../auth/audit.js';
-import { IMPORT_PARAMS, hashPassword } from '../auth/password.js';
-import { conflict, validationFailed } from '../errors.js';
 import { uniqueViolationField } from '../../shared/sql-text.js';
+import { writeAudit } from '../auth/audit.js';
+import { hashPassword, IMPORT_PARAMS } from '../auth/password.js';
+import { conflict, validationFailed } from '../errors.js';
+import { type HookServices, hookFor, type WriteHookInput } from '../extensions.js';
 
 /** The server's services lent to the hooks of a write in `db` (errors, password hashing, audit). */
 export function hookServices(db: WriteHookInput['db']): HookServices {
@@ -45,7 +45,6 @@ export function toColumnValues(entity: LoadedEntity, data: Record<string, unknow
   }
   return values;
 }
-
 
 /**
  * Turns a unique violation into a 409 naming the field, with the descriptor's message key

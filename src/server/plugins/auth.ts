@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_ROLE, DEFAULT_ROUTE_ROLES, isRole, type Role, roleNames } from '../../shared/roles.js';
 import { type AuthContext, AuthService } from '../auth/auth-service.js';
 import { ensureFirstAdmin } from '../auth/first-start.js';
 import { createMailer, type Mailer } from '../auth/mailer.js';
 import { purgeExpiredResets } from '../auth/password-resets.js';
 import { purgeOldSessions } from '../auth/sessions.js';
 import { purgeThrottles } from '../auth/throttle.js';
-import { ADMIN_ROLE, DEFAULT_ROUTE_ROLES, isRole, type Role, roleNames } from '../../shared/roles.js';
 import { forbidden } from '../errors.js';
 
 export type { AuthContext } from '../auth/auth-service.js';
@@ -28,7 +28,9 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
 export function assertDeclaredRoles(route: { method: string | string[]; url: string; config?: { roles?: readonly Role[] } }): void {
   const unknown = (route.config?.roles ?? []).filter((role) => !isRole(role));
   if (unknown.length > 0) {
-    throw new Error(`The route ${[route.method].flat().join(',')} ${route.url} allows the undeclared role(s) ${unknown.join(', ')}; declared: ${roleNames().join(', ')}.`);
+    throw new Error(
+      `The route ${[route.method].flat().join(',')} ${route.url} allows the undeclared role(s) ${unknown.join(', ')}; declared: ${roleNames().join(', ')}.`,
+    );
   }
 }
 
@@ -42,15 +44,14 @@ export function assertDeclaredRoles(route: { method: string | string[]; url: str
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   if (!isRole(ADMIN_ROLE)) {
-    throw new Error(`No feature declares the "${ADMIN_ROLE}" role (registerRoles), which the first account gets; declared: ${roleNames().join(', ') || 'none'}.`);
+    throw new Error(
+      `No feature declares the "${ADMIN_ROLE}" role (registerRoles), which the first account gets; declared: ${roleNames().join(', ') || 'none'}.`,
+    );
   }
   app.addHook('onRoute', assertDeclaredRoles);
   app.startupNotes.push(...(await ensureFirstAdmin(app.db, app.config)));
 
-  app.decorate(
-    'auth',
-    new AuthService(app.db, app.jwtSecret, app.log, { require2faForAdmins: app.config.require2faForAdmins, dataKey: app.config.dataKey }),
-  );
+  app.decorate('auth', new AuthService(app.db, app.jwtSecret, app.log, { require2faForAdmins: app.config.require2faForAdmins, dataKey: app.config.dataKey }));
   app.decorate('mailer', createMailer(app.config, app.log));
   app.decorateRequest('user', null as unknown as AuthContext);
 

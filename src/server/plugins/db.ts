@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { appliedMigrations } from '../backup/catalog.js';
 import type { AppConfig } from '../config.js';
 import { acquireDataDirLock } from '../data-dir-lock.js';
 import { type Database, openDatabase } from '../db/kysely.js';
 import { allMigrations, migrateToLatest } from '../db/migrate.js';
-import { appliedMigrations } from '../backup/catalog.js';
 
 /** `DATA_DIR=:memory:` keeps an embedded database in memory only (tests, demos). */
 export const IN_MEMORY = ':memory:';

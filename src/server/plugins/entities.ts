@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { knownExtensionNames, registeredHookNames } from '../extensions.js';
-import { roleNames } from '../../shared/roles.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import { type EntitySource, loadEntities } from '../../shared/descriptor/load-entities.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
+import { roleNames } from '../../shared/roles.js';
 import type { AppConfig } from '../config.js';
 import { syncEntityTables } from '../db/sync/index.js';
+import { knownExtensionNames, registeredHookNames } from '../extensions.js';
 import { createRegistry, type EntityRegistry } from '../operations/context.js';
 
 function parseJson(file: string): unknown {
@@ -28,7 +28,10 @@ export function readEntitySources(config: Pick<AppConfig, 'entitiesDirs' | 'sche
   const sources: EntitySource[] = [];
   for (const dir of config.entitiesDirs) {
     if (!fs.existsSync(dir)) throw new DescriptorError(dir, '', 'the entities folder (ENTITIES_DIR) does not exist');
-    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = path.join(dir, name);
       const descriptor = parseJson(file);
       const schemaName = (descriptor as { schema?: unknown; name?: unknown })?.schema ?? (descriptor as { name?: unknown })?.name;

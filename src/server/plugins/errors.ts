@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api-contract.js';
 import { toFieldErrors } from '../../shared/field-errors.js';
+import { uniqueViolationField } from '../../shared/sql-text.js';
 import { isUnavailableError } from '../db/kysely.js';
 import { AppError } from '../errors.js';
-import { uniqueViolationField } from '../../shared/sql-text.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -21,7 +21,6 @@ function send(reply: FastifyReply, body: ApiErrorBody, headers?: Record<string, 
   if (headers) reply.headers(headers);
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
-
 
 /**
  * The one error handler: every failure leaves as `{statusCode, code, message, errors?}`; nothing
@@ -55,11 +54,7 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
 
     if (isUnavailableError(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
-      return send(
-        reply,
-        { statusCode: 503, code: 'UNAVAILABLE', message: 'The database is unavailable. Please try again shortly.' },
-        { 'retry-after': '5' },
-      );
+      return send(reply, { statusCode: 503, code: 'UNAVAILABLE', message: 'The database is unavailable. Please try again shortly.' }, { 'retry-after': '5' });
     }
 
     switch (error.code) {
@@ -99,9 +94,7 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON and the like): keep the status, not the internals.
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-        : error.message;
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
       return send(reply, { statusCode: status, code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message });
     }
 

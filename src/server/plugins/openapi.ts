@@ -68,7 +68,13 @@ function viewerBundle(): { plain: Buffer; gzip: Buffer } {
 export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstance) {
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.url.startsWith('/api/')) routes.push({ method: route.method, url: route.url, schema: route.schema as DocumentedRoute['schema'], config: route.config as DocumentedRoute['config'] });
+    if (route.url.startsWith('/api/'))
+      routes.push({
+        method: route.method,
+        url: route.url,
+        schema: route.schema as DocumentedRoute['schema'],
+        config: route.config as DocumentedRoute['config'],
+      });
   });
 
   let document: string | undefined;
@@ -90,13 +96,24 @@ export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstanc
     DOCUMENT_URL,
     {
       config: { public: true },
-      schema: { tags: ['docs'], summary: 'This OpenAPI 3.1 document.', response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI document.' } } },
+      schema: {
+        tags: ['docs'],
+        summary: 'This OpenAPI 3.1 document.',
+        response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI document.' } },
+      },
     },
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(document),
   );
   app.get(
     '/api/docs',
-    { config: { public: true }, schema: { tags: ['docs'], summary: 'The API reference (HTML), rendered from the document.', response: { 200: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['docs'],
+        summary: 'The API reference (HTML), rendered from the document.',
+        response: { 200: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
     async (_request, reply) => reply.header('content-security-policy', DOCS_CSP).type('text/html; charset=utf-8').send(DOCS_PAGE),
   );
   app.get(

@@ -25,10 +25,7 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
     // The build writes .br and .gz copies of every text file: the one the browser accepts is sent.
     preCompressed: true,
     setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // The shell in the request's language (its <title>, <noscript> and <html lang>); the English one

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMAIL_PATTERN } from '../../shared/descriptor/length-first.js';
+import { roleLinks, roleNames } from '../../shared/roles.js';
 import { AccountService, type ProfileInput } from '../auth/account-service.js';
 import type { ClientInfo } from '../auth/auth-service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE } from '../auth/lockout.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password.js';
-import { roleLinks, roleNames } from '../../shared/roles.js';
 import { accessTokenOf } from '../plugins/auth.js';
-import { EMAIL_PATTERN } from '../../shared/descriptor/length-first.js';
 
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN } as const;
 export const EMAIL_SCHEMA = email;
@@ -17,10 +17,25 @@ export const ANY_PASSWORD_SCHEMA = anyPassword;
 const name = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
 export const NAME_SCHEMA = name;
 
-export const emailMessages = { required: 'validation.email.required', minLength: 'validation.email.required', pattern: 'validation.email.invalid', maxLength: 'validation.email.invalid', type: 'validation.email.invalid' };
+export const emailMessages = {
+  required: 'validation.email.required',
+  minLength: 'validation.email.required',
+  pattern: 'validation.email.invalid',
+  maxLength: 'validation.email.invalid',
+  type: 'validation.email.invalid',
+};
 // Account passwords are 8-128; an entity's password field may have other limits, hence keys of their own.
-export const passwordMessages = { required: 'validation.password.required', minLength: 'validation.adminPassword.min', maxLength: 'validation.adminPassword.max' };
-export const nameMessages = { required: 'validation.name.required', minLength: 'validation.name.min', maxLength: 'validation.name.max', pattern: 'validation.name.required' };
+export const passwordMessages = {
+  required: 'validation.password.required',
+  minLength: 'validation.adminPassword.min',
+  maxLength: 'validation.adminPassword.max',
+};
+export const nameMessages = {
+  required: 'validation.name.required',
+  minLength: 'validation.name.min',
+  maxLength: 'validation.name.max',
+  pattern: 'validation.name.required',
+};
 
 export function object(properties: Record<string, unknown>, required: string[] = []) {
   return { type: 'object', additionalProperties: false, required, properties };
@@ -42,10 +57,11 @@ export function authUserSchema() {
       twoFactor: { type: 'boolean' },
       avatarUrl: nullableString,
       lastLoginTimestamp: nullableString,
-      preferences: object(
-        { theme: { type: 'string' }, language: { type: 'string' }, notifications: { type: 'boolean' } },
-        ['theme', 'language', 'notifications'],
-      ),
+      preferences: object({ theme: { type: 'string' }, language: { type: 'string' }, notifications: { type: 'boolean' } }, [
+        'theme',
+        'language',
+        'notifications',
+      ]),
     },
     ['id', 'name', 'email', 'role', 'avatarUrl', 'lastLoginTimestamp', 'preferences'],
   );
@@ -91,7 +107,10 @@ export async function authRoutes(app: FastifyInstance) {
   const login = {
     config: {
       public: true,
-      messages: { email: emailMessages, password: { required: 'validation.password.required', minLength: 'validation.password.required', maxLength: 'validation.adminPassword.max' } },
+      messages: {
+        email: emailMessages,
+        password: { required: 'validation.password.required', minLength: 'validation.password.required', maxLength: 'validation.adminPassword.max' },
+      },
     },
     schema: { body: object({ email, password: anyPassword }, ['email', 'password']) },
   };
@@ -200,7 +219,13 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/auth/change-password',
     {
-      config: { ...anyRole, messages: { currentPassword: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' }, newPassword: passwordMessages } },
+      config: {
+        ...anyRole,
+        messages: {
+          currentPassword: { required: 'validation.currentPassword.required', minLength: 'validation.currentPassword.required' },
+          newPassword: passwordMessages,
+        },
+      },
       schema: { body: object({ currentPassword: anyPassword, newPassword }, ['currentPassword', 'newPassword']) },
     },
     async (request, reply) => {
@@ -221,7 +246,10 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { token: string; password: string } }>(
     '/auth/reset-password',
     {
-      config: { public: true, messages: { token: { required: 'validation.resetToken.required', minLength: 'validation.resetToken.required' }, password: passwordMessages } },
+      config: {
+        public: true,
+        messages: { token: { required: 'validation.resetToken.required', minLength: 'validation.resetToken.required' }, password: passwordMessages },
+      },
       schema: { body: object({ token: { type: 'string', minLength: 1, maxLength: 512 }, password: newPassword }, ['token', 'password']) },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { canPerform } from '../../shared/descriptor/client-entity.js';
 import type { Action, LoadedEntity } from '../../shared/descriptor/types.js';
 import type { Role } from '../../shared/roles.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
+import { entityRouteSchema } from '../openapi/entity-schemas.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
@@ -11,7 +12,6 @@ import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { remove } from '../operations/remove.js';
 import { StaleRecordError, update } from '../operations/update.js';
-import { entityRouteSchema } from '../openapi/entity-schemas.js';
 
 const METHODS: Record<Action, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: '/' | '/:id' }> = {
   list: { method: 'GET', url: '/' },
@@ -82,7 +82,10 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     },
     create: async (request, reply) => {
       const record = await create(entity, request.body, ctx(request));
-      reply.code(201).header('etag', etagOf(record)).header('location', `/api/${d.endpoint}/${String(record.id)}`);
+      reply
+        .code(201)
+        .header('etag', etagOf(record))
+        .header('location', `/api/${d.endpoint}/${String(record.id)}`);
       return { data: record };
     },
     update: async (request, reply) => {
@@ -122,7 +125,15 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     }
     // The auth guard checks the descriptor's roles before the handler; `guard` says it again here
     // so that the handler never runs for a role the descriptor does not name.
-    app.route({ method, url, schema, validatorCompiler: validatedByOperations, config: { roles: d.permissions[action] as Role[] }, preHandler: guard(action), handler: handlers[action] });
+    app.route({
+      method,
+      url,
+      schema,
+      validatorCompiler: validatedByOperations,
+      config: { roles: d.permissions[action] as Role[] },
+      preHandler: guard(action),
+      handler: handlers[action],
+    });
   }
 }
 

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
-import { FirstScreenRenderer } from '../first-screen/renderer.js';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
 import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
+import { FirstScreenRenderer } from '../first-screen/renderer.js';
 
 /** A JSON answer and, made on first use, its brotli and gzip forms. */
 interface CompressedJson {
@@ -29,7 +29,10 @@ function compressedJson(json: string, data: ClientEntity[], source: unknown): Co
     json,
     data,
     source,
-    br: () => (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })),
+    br: () =>
+      (br ??= zlib.brotliCompressSync(json, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      })),
     gzip: () => (gzip ??= zlib.gzipSync(json, { level: 9 })),
   };
 }
@@ -74,7 +77,10 @@ export function readExtraLocales(dirs: readonly string[]): Record<string, Tree> 
     for (const language of LANGUAGES) {
       const folder = path.join(dir, language);
       if (!fs.existsSync(folder)) continue;
-      for (const name of fs.readdirSync(folder).filter((n) => n.endsWith('.json')).sort()) {
+      for (const name of fs
+        .readdirSync(folder)
+        .filter((n) => n.endsWith('.json'))
+        .sort()) {
         const file = path.join(folder, name);
         let tree: unknown;
         try {
@@ -177,7 +183,15 @@ export async function metaRoutes(app: FastifyInstance) {
     const entities = answerFor(ADMIN_ROLE).data;
     const entity = entities.find((candidate) => candidate.permissions.list);
     if (!entity) return;
-    const user: AuthUser = { id: '0', name: '', email: '', role: ADMIN_ROLE, avatarUrl: null, lastLoginTimestamp: null, preferences: { theme: 'light', language: 'en', notifications: false } };
+    const user: AuthUser = {
+      id: '0',
+      name: '',
+      email: '',
+      role: ADMIN_ROLE,
+      avatarUrl: null,
+      lastLoginTimestamp: null,
+      preferences: { theme: 'light', language: 'en', notifications: false },
+    };
     const list = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
     await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list });
     warmed = renderer.running;
@@ -239,7 +253,14 @@ export async function metaRoutes(app: FastifyInstance) {
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('x-list-url', list.url);
       // Markup compresses well; a fast setting, since it is made for each request.
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }));
+      if (encoding === 'br')
+        return reply
+          .header('content-encoding', 'br')
+          .send(
+            zlib.brotliCompressSync(html, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+            }),
+          );
       if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
       return reply.send(html);
     },

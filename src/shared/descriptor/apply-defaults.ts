@@ -17,9 +17,7 @@ function form(raw: Record<string, any> | undefined): FormConfig {
  */
 export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDescriptor {
   const name: string = raw.name;
-  const texts = Object.fromEntries(
-    ENTITY_TEXT_KEYS.map((key) => [key, raw.texts?.[key] ?? `entities.${name}.${snake(key)}`]),
-  ) as unknown as EntityTexts;
+  const texts = Object.fromEntries(ENTITY_TEXT_KEYS.map((key) => [key, raw.texts?.[key] ?? `entities.${name}.${snake(key)}`])) as unknown as EntityTexts;
   const columns = (raw.list.columns as any[]).map((column) => ({ ...column }));
   const sorts: string[] = raw.list.sorts ?? columns.filter((c) => c.sortable).map((c) => c.field);
   const relations: Record<string, Relation> = {};
@@ -33,9 +31,7 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
     };
   }
   const virtual: string[] = [...(raw.virtual ?? [])];
-  const shown = Object.keys(schema.properties ?? {}).filter(
-    (field) => !schema.properties?.[field]?.writeOnly && !virtual.includes(field),
-  );
+  const shown = Object.keys(schema.properties ?? {}).filter((field) => !schema.properties?.[field]?.writeOnly && !virtual.includes(field));
   return {
     name,
     schema: raw.schema ?? name,
@@ -101,7 +97,13 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
     computed: Object.fromEntries(Object.entries<any>(raw.computed ?? {}).map(([field, spec]) => [field, { ...spec }])),
     counts: { groupBy: [...(raw.counts?.groupBy ?? [])] },
     ...(raw.import
-      ? { import: { fields: [...raw.import.fields], ...(raw.import.key ? { key: raw.import.key } : {}), sample: (raw.import.sample ?? []).map((row: any) => ({ ...row })) } }
+      ? {
+          import: {
+            fields: [...raw.import.fields],
+            ...(raw.import.key ? { key: raw.import.key } : {}),
+            sample: (raw.import.sample ?? []).map((row: any) => ({ ...row })),
+          },
+        }
       : {}),
     ...(raw.bulk ? { bulk: { set: [...(raw.bulk.set ?? [])] } } : {}),
   };

@@ -1,5 +1,5 @@
-import { fieldKind, FIELD_NAME, isSortable, isTextual } from './schema-fields.js';
-import { SHIPPED_NAMES, type ExtensionNames } from './extension-names.js';
+import { type ExtensionNames, SHIPPED_NAMES } from './extension-names.js';
+import { FIELD_NAME, fieldKind, isSortable, isTextual } from './schema-fields.js';
 import type { EntityDescriptor, JsonSchema } from './types.js';
 
 /** One problem found in a descriptor or its schema: which file, where, and why. */

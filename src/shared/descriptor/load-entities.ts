@@ -1,6 +1,6 @@
 import descriptorSchema from '../../../schemas/descriptor.schema.json';
 import { applyDefaults } from './apply-defaults.js';
-import { checkDescriptor, checkSchema, type CheckOptions, type Problem } from './check-descriptor.js';
+import { type CheckOptions, checkDescriptor, checkSchema, type Problem } from './check-descriptor.js';
 import { createAjv } from './create-ajv.js';
 import { deriveCreateSchema, deriveUpdateSchema } from './derive-schemas.js';
 import { DescriptorError } from './descriptor-error.js';

@@ -33,9 +33,7 @@ export function fieldKind(property: JsonSchema): FieldKind | { unsupported: stri
       if (property.format === 'date-time') return 'date-time';
       return 'string';
     case 'integer':
-      return property.format === 'int64' || (typeof property.maximum === 'number' && property.maximum > 2147483647)
-        ? 'bigint'
-        : 'integer';
+      return property.format === 'int64' || (typeof property.maximum === 'number' && property.maximum > 2147483647) ? 'bigint' : 'integer';
     case 'number':
       return 'number';
     case 'boolean':

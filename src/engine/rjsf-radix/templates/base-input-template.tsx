@@ -1,5 +1,5 @@
 import { TextField } from '@radix-ui/themes';
-import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type BaseInputTemplateProps, getInputProps } from '@rjsf/utils';
 import type { ChangeEvent, ReactElement } from 'react';
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'url' | 'date' | 'datetime-local' | 'time' | 'tel' | 'search' | 'hidden';
@@ -9,7 +9,24 @@ type InputType = 'text' | 'email' | 'password' | 'number' | 'url' | 'date' | 'da
  * emptied input reports `undefined` so a required field says 'X is required'.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps): ReactElement {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, placeholder, required } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    rawErrors,
+    type,
+    placeholder,
+    required,
+  } = props;
   const inputProps = getInputProps(schema, type, options);
   const isNumber = inputProps.type === 'number';
   const inputValue = isNumber ? (value || value === 0 ? value : '') : (value ?? '');

@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
-import { getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
+import { type FieldTemplateProps, getUiOptions } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 
 /** The id of a field's visible label, for widgets that label themselves with `aria-labelledby`. */

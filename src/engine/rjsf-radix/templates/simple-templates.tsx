@@ -1,11 +1,5 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import {
-  helpId,
-  type DescriptionFieldProps,
-  type FieldHelpProps,
-  type ObjectFieldTemplateProps,
-  type TitleFieldProps,
-} from '@rjsf/utils';
+import { type DescriptionFieldProps, type FieldHelpProps, helpId, type ObjectFieldTemplateProps, type TitleFieldProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 
 /** The fields of an object, one under the other. */

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { ariaDescribedByIds, type ObjectFieldTemplateProps, type WidgetProps } from '@rjsf/utils';
-import { createContext, useContext, useEffect, type ReactElement } from 'react';
+import { createContext, type ReactElement, useContext, useEffect } from 'react';
 import { useTranslation } from '../../i18n/use-translation.js';
 import { AmountInput } from '../../widgets/amount-input.js';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../widgets/currencies.js';
@@ -92,7 +92,11 @@ export function AmountCurrencyTemplate(props: ObjectFieldTemplateProps): ReactEl
         {title && (
           <Text id={titleId} size="2" weight="medium">
             {title}
-            {props.required && <Text color="red" aria-hidden>{' *'}</Text>}
+            {props.required && (
+              <Text color="red" aria-hidden>
+                {' *'}
+              </Text>
+            )}
           </Text>
         )}
         <Flex gap="2" align="start">

@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { boundsFromRules, isIsoDate, type DateRule } from '../../widgets/calendar-model.js';
 import { CalendarDatePicker } from '../../widgets/calendar.js';
+import { boundsFromRules, type DateRule, isIsoDate } from '../../widgets/calendar-model.js';
 import { useWidgetLabel } from '../../widgets/use-widget-label.js';
 
 /** What the form engine may share with widgets: the form's current values and its field rules. */

@@ -1,18 +1,19 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import {
   ApiError,
   describeError,
+  FormField,
   fieldMessages,
   formatDateTime,
-  FormField,
   usePageTitle,
   useSession,
   useToasts,
   useTranslation,
 } from '../../../engine/index.js';
-import { accountsApi, accountsOptions, invalidateAccounts, signInsOptions, type InviteRole } from './queries.js';
+import { accountsApi, accountsOptions, type InviteRole, invalidateAccounts, signInsOptions } from './queries.js';
+
 const STATUS_COLOR = { active: 'green', invited: 'amber', disabled: 'gray' } as const;
 
 /** The message of a refused account action: its translated key when it has one. */

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError, useToasts, useTranslation } from '../../../engine/index.js';
 import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
 import { accountsApi, invalidateTwoFactor, twoFactorStatusOptions } from './queries.js';
@@ -57,7 +57,9 @@ export function TwoFactorCard() {
           <Heading as="h2" size="4">
             {t('pages.twoFactor.heading')}
           </Heading>
-          {status.data && <Badge color={status.data.enabled ? 'green' : 'gray'}>{status.data.enabled ? t('pages.twoFactor.on') : t('pages.twoFactor.off')}</Badge>}
+          {status.data && (
+            <Badge color={status.data.enabled ? 'green' : 'gray'}>{status.data.enabled ? t('pages.twoFactor.on') : t('pages.twoFactor.off')}</Badge>
+          )}
         </Flex>
         {codes ? (
           <RecoveryCodesView codes={codes} onDone={() => (setCodes(undefined), refresh())} />
@@ -71,7 +73,13 @@ export function TwoFactorCard() {
                 <Text as="label" htmlFor="two-factor-password" size="2" weight="medium">
                   {t('pages.profile.currentPassword')}
                 </Text>
-                <TextField.Root id="two-factor-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <TextField.Root
+                  id="two-factor-password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </Flex>
               <CodeField id="two-factor-disable-code" value={code} onChange={setCode} error={error} />
               <Button type="submit" color="red" variant="soft" disabled={busy}>

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { AccountSummary, AuthUser, SignInRecord } from '../../../shared/api-contract.js';
-import { ADMIN_ROLE, type Role } from '../../../shared/roles.js';
 import {
-  assertPasswordPolicy,
   type AuthContext,
+  assertPasswordPolicy,
   type ClientInfo,
   conflict,
   createResetToken,
@@ -23,6 +21,8 @@ import {
   type UserRow,
   writeAudit,
 } from '../../../server/index.js';
+import type { AccountSummary, AuthUser, SignInRecord } from '../../../shared/api-contract.js';
+import { ADMIN_ROLE, type Role } from '../../../shared/roles.js';
 import { checkLinks, linksIn } from './account-links.js';
 
 type Db = Kysely<SystemTables>;
@@ -127,7 +127,12 @@ export class AccountsAdmin {
     if (await findUserByEmail(trx, input.email)) throw emailTaken();
     const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, links });
     if (!row) throw emailTaken();
-    const invited = await trx.updateTable('users').set({ invited_at: sql`now()`, invited_by: by.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    const invited = await trx
+      .updateTable('users')
+      .set({ invited_at: sql`now()`, invited_by: by.id })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await writeAudit(trx, { action: 'accounts.invite', userId: by.id, ip: client.ip, details: { accountId: row.id, role: input.role, ...links } });
     return invited;
   }
@@ -254,7 +259,13 @@ export class AccountsAdmin {
    */
   private async guarded<T>(id: number, work: (trx: Db, row: UserRow) => Promise<T>): Promise<T> {
     const result = await this.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where((eb) => eb.or([eb('role', '=', ADMIN_ROLE), eb('id', '=', id)])).orderBy('id').forUpdate().execute();
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('role', '=', ADMIN_ROLE), eb('id', '=', id)]))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
       const row = await findUserById(trx, id);
       if (!row) throw notFound('No account has this ID.');
       return work(trx, row);
@@ -267,7 +278,10 @@ export class AccountsAdmin {
 
   private async assertNotLastAdmin(trx: Db, by: AuthContext, row: UserRow, what: 'disable' | 'demote'): Promise<void> {
     if (row.id === by.id) {
-      throw refused(`An admin cannot ${what} their own account.`, what === 'disable' ? 'pages.accounts.errors.disableSelf' : 'pages.accounts.errors.demoteSelf');
+      throw refused(
+        `An admin cannot ${what} their own account.`,
+        what === 'disable' ? 'pages.accounts.errors.disableSelf' : 'pages.accounts.errors.demoteSelf',
+      );
     }
     const others = await trx
       .selectFrom('users')

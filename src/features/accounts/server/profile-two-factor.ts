@@ -1,4 +1,3 @@
-import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
 import {
   type AccountService,
   type AuthContext,
@@ -11,6 +10,7 @@ import {
   validationFailed,
   writeAudit,
 } from '../../../server/index.js';
+import type { TwoFactorEnrolment } from '../../../shared/api-contract.js';
 
 /**
  * Two-factor from the signed-in account's profile: its state, enrolment (QR code and secret, then

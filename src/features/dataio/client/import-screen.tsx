@@ -2,7 +2,6 @@ import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, RadioGroup, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
-import type { ClientEntity } from '../../../shared/descriptor/types.js';
 import {
   ApiError,
   describeError,
@@ -10,13 +9,14 @@ import {
   fieldLabel,
   LoadingState,
   queryKeys,
-  saveFile,
   ScreenHeader,
+  saveFile,
   useMetaEntities,
   usePageTitle,
   useTranslation,
 } from '../../../engine/index.js';
-import { dataioApi, importJobOptions, importJobsOptions, setImportJob, type Fixes, type Job, type Preview, type PreviewRow, type Upload } from './queries.js';
+import type { ClientEntity } from '../../../shared/descriptor/types.js';
+import { dataioApi, type Fixes, importJobOptions, importJobsOptions, type Job, type Preview, type PreviewRow, setImportJob, type Upload } from './queries.js';
 
 const SKIP = '__skip';
 
@@ -63,9 +63,7 @@ function JobPanel({ job, onCancel, onReport }: { job: Job; onCancel(): void; onR
         )}
         {(job.status === 'failed' || job.status === 'cancelled') && (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              {job.error && job.error.includes('.') ? t(job.error) : t(`dataio.import.errors.${job.error ?? 'cancelled'}`)}
-            </Callout.Text>
+            <Callout.Text>{job.error && job.error.includes('.') ? t(job.error) : t(`dataio.import.errors.${job.error ?? 'cancelled'}`)}</Callout.Text>
           </Callout.Root>
         )}
         {job.has_report && job.status !== 'running' && (
@@ -369,7 +367,11 @@ export function ImportScreen(): ReactElement {
                         const errors = row.errors.filter((error) => error.path.split('.')[0] === field);
                         const fixed = fixes[String(row.row)]?.[field] !== undefined;
                         return (
-                          <Table.Cell key={field} data-invalid={errors.length > 0 || undefined} style={errors.length > 0 ? { background: 'var(--red-a3)' } : undefined}>
+                          <Table.Cell
+                            key={field}
+                            data-invalid={errors.length > 0 || undefined}
+                            style={errors.length > 0 ? { background: 'var(--red-a3)' } : undefined}
+                          >
                             {errors.length > 0 || fixed ? (
                               <Flex direction="column" gap="1">
                                 <TextField.Root

@@ -1,10 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import type { EntityRegistry } from '../../../server/index.js';
-import { ROW_COUNTS_TABLE } from '../../../server/index.js';
-import { GROUP_COUNTS_TABLE } from '../../../server/index.js';
-import { MANAGED_PREFIXES } from '../../../server/index.js';
-import { syncEntityTables } from '../../../server/index.js';
+import { GROUP_COUNTS_TABLE, MANAGED_PREFIXES, ROW_COUNTS_TABLE, syncEntityTables } from '../../../server/index.js';
+import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { DEMO_CAMPAIGNS, DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_JURORS, DEMO_SUBMITTORS } from './demo-catalog.js';
 
 /** What to generate. */
@@ -26,11 +23,74 @@ export interface BulkSeedReport {
   seconds: number;
 }
 
-const PREFIXES = ['Kancil', 'Rimba', 'Naga', 'Selat', 'Langit', 'Garuda', 'Arunika', 'Rajawali', 'Samudra', 'Pelangi', 'Merak', 'Harimau', 'Bintang', 'Cahaya', 'Teratai', 'Kenari', 'Mutiara', 'Nusa', 'Tanjung', 'Wira'];
+const PREFIXES = [
+  'Kancil',
+  'Rimba',
+  'Naga',
+  'Selat',
+  'Langit',
+  'Garuda',
+  'Arunika',
+  'Rajawali',
+  'Samudra',
+  'Pelangi',
+  'Merak',
+  'Harimau',
+  'Bintang',
+  'Cahaya',
+  'Teratai',
+  'Kenari',
+  'Mutiara',
+  'Nusa',
+  'Tanjung',
+  'Wira',
+];
 const WORDS = ['Kreatif', 'Digital', 'Media', 'Komunika', 'Cipta', 'Ide', 'Grafika', 'Interaktif'];
 const SUFFIXES = ['Sdn Bhd', 'Group Sdn Bhd', 'Tbk', 'Indonesia'];
-const FIRST = ['Ahmad', 'Nurul', 'Siti', 'Muhammad', 'Tan', 'Lim', 'Priya', 'Arjun', 'Dewi', 'Budi', 'Rizky', 'Ayu', 'Putu', 'Kadek', 'Fajar', 'Intan', 'Hafiz', 'Farah', 'Agus', 'Melati'];
-const LAST = ['Rahman', 'Ismail', 'Abdullah', 'Wei Ming', 'Mei Ling', 'Nair', 'Santoso', 'Pratama', 'Wulandari', 'Hartono', 'Lestari', 'Setiawan', 'Kusuma', 'Nugroho', 'Zainal', 'Menon', 'Rosli', 'Wijaya', 'Gunawan', 'Maharani'];
+const FIRST = [
+  'Ahmad',
+  'Nurul',
+  'Siti',
+  'Muhammad',
+  'Tan',
+  'Lim',
+  'Priya',
+  'Arjun',
+  'Dewi',
+  'Budi',
+  'Rizky',
+  'Ayu',
+  'Putu',
+  'Kadek',
+  'Fajar',
+  'Intan',
+  'Hafiz',
+  'Farah',
+  'Agus',
+  'Melati',
+];
+const LAST = [
+  'Rahman',
+  'Ismail',
+  'Abdullah',
+  'Wei Ming',
+  'Mei Ling',
+  'Nair',
+  'Santoso',
+  'Pratama',
+  'Wulandari',
+  'Hartono',
+  'Lestari',
+  'Setiawan',
+  'Kusuma',
+  'Nugroho',
+  'Zainal',
+  'Menon',
+  'Rosli',
+  'Wijaya',
+  'Gunawan',
+  'Maharani',
+];
 const TITLES = [...new Set([...DEMO_SUBMITTORS.map((s) => s.jobTitle), ...DEMO_JURORS.map((j) => j.jobTitle)])];
 const STATUSES = ['pending', 'submitted', 'submitted', 'approved', 'approved', 'approved', 'approved', 'submitted', 'rejected', 'pending'];
 
@@ -86,7 +146,10 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
   const customerBase = await maxId(db, customer);
   await sql`insert into ${sql.table(customer)} (name, email, phone, company, job_title, is_active, max_entries, email_verified_at, created_at, updated_at)
     select ${pick(FIRST, g)} || ' ' || ${pick(LAST, sql`g / 20`)},
-      'submittor' || (g + ${customerBase}) || '@' || ${pick(DEMO_COMPANIES.map((c) => c.domain), g)},
+      'submittor' || (g + ${customerBase}) || '@' || ${pick(
+        DEMO_COMPANIES.map((c) => c.domain),
+        g,
+      )},
       '+60 12-' || lpad(((g * 7919) % 10000000)::text, 7, '0'),
       ${pick(PREFIXES, g)} || ' ' || ${pick(WORDS, sql`g / 20`)} || ' ' || ${pick(SUFFIXES, sql`g / 160`)},
       ${pick(TITLES, sql`g * 7`)}, g % 13 <> 0, 10 + g % 91,
@@ -98,13 +161,28 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
 
   const campaignBase = await maxId(db, campaign);
   await sql`insert into ${sql.table(campaign)} (name, brand_name, status, start_date, end_date, hashtags, material_link, credit_to_partners, created_at, updated_at)
-    select ${pick(DEMO_CAMPAIGNS.map((c) => c.name), g)} || ' ' || (2023 + g % 3) || ' #' || g,
-      ${pick(DEMO_CAMPAIGNS.map((c) => c.brand), sql`g * 3`)},
+    select ${pick(
+      DEMO_CAMPAIGNS.map((c) => c.name),
+      g,
+    )} || ' ' || (2023 + g % 3) || ' #' || g,
+      ${pick(
+        DEMO_CAMPAIGNS.map((c) => c.brand),
+        sql`g * 3`,
+      )},
       ${pick(['active', 'active', 'ended', 'inactive', 'draft'], g)},
       date '2023-01-01' + (g % 900)::int, date '2023-01-01' + (30 + g % 900 + g % 60)::int,
-      ${pick(DEMO_CAMPAIGNS.map((c) => c.hashtags.join(' ')), g)},
-      'https://www.' || ${pick(DEMO_COMPANIES.map((c) => c.domain), g)} || '/work/campaign-' || g,
-      ${pick(DEMO_CAMPAIGNS.map((c) => c.partners), sql`g * 7`)},
+      ${pick(
+        DEMO_CAMPAIGNS.map((c) => c.hashtags.join(' ')),
+        g,
+      )},
+      'https://www.' || ${pick(
+        DEMO_COMPANIES.map((c) => c.domain),
+        g,
+      )} || '/work/campaign-' || g,
+      ${pick(
+        DEMO_CAMPAIGNS.map((c) => c.partners),
+        sql`g * 7`,
+      )},
       now(), now()
     from generate_series(1::bigint, ${campaignsWanted}::bigint) g`.execute(db);
   const campaignIds = await idRange(db, campaign, campaignBase);
@@ -129,10 +207,28 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
         (${customerArray})[(1 + (g * 7919) % ${customerIds.length})::int],
         (${categoryArray})[(1 + (g * 13) % ${categoryIds.length})::int],
         ${pick(STATUSES, sql`(g * 17) / 3`)},
-        ${pick(c.map((x) => x.strategy), g)}, ${pick(c.map((x) => x.insight), sql`g / 10`)},
-        ${pick(c.map((x) => x.idea), sql`g / 100`)}, ${pick(c.map((x) => x.plan), sql`g * 3`)},
-        ${pick(c.map((x) => x.kpi), sql`g * 7`)},
-        case when g % 6 = 5 then null else ${pick(c.map((x) => x.confidentialKpi), sql`g / 3`)} end,
+        ${pick(
+          c.map((x) => x.strategy),
+          g,
+        )}, ${pick(
+          c.map((x) => x.insight),
+          sql`g / 10`,
+        )},
+        ${pick(
+          c.map((x) => x.idea),
+          sql`g / 100`,
+        )}, ${pick(
+          c.map((x) => x.plan),
+          sql`g * 3`,
+        )},
+        ${pick(
+          c.map((x) => x.kpi),
+          sql`g * 7`,
+        )},
+        case when g % 6 = 5 then null else ${pick(
+          c.map((x) => x.confidentialKpi),
+          sql`g / 3`,
+        )} end,
         case when g % 7 = 6 then null else 'https://picsum.photos/seed/logo' || (g % 500) || '/240' end,
         'https://picsum.photos/seed/kv' || (g % 900) || '/1200/628',
         case when g % 5 = 3 then null else 'https://www.youtube.com/results?search_query=entry+' || (g + ${contestBase}) end,

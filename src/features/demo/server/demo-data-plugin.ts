@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
+import type { EntityRegistry, SystemTables } from '../../../server/index.js';
 import { buildDemoData } from './demo-data.js';
 import { insertRecords } from './insert-records.js';
-import type { EntityRegistry, SystemTables } from '../../../server/index.js';
 
 /** The settings key recording that the first start has dealt with demo data (created or declined). */
 export const DEMO_DATA_SETTING = 'demo_data';
@@ -25,7 +25,10 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
     for (const table of tables) {
       const row = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} limit 1`.execute(trx);
       if (row.rows.length > 0) {
-        await trx.insertInto('settings').values({ key: DEMO_DATA_SETTING, value: `skipped: ${table} had rows` }).execute();
+        await trx
+          .insertInto('settings')
+          .values({ key: DEMO_DATA_SETTING, value: `skipped: ${table} had rows` })
+          .execute();
         return undefined;
       }
     }
@@ -35,7 +38,10 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
       const plural = registry.byName.get(name)?.descriptor.endpoint.replace(/[-_]/g, ' ') ?? name;
       return `${ids.length} ${ids.length === 1 ? name : plural}`;
     });
-    await trx.insertInto('settings').values({ key: DEMO_DATA_SETTING, value: `created ${now.toISOString()}: ${counts.join(', ')}` }).execute();
+    await trx
+      .insertInto('settings')
+      .values({ key: DEMO_DATA_SETTING, value: `created ${now.toISOString()}: ${counts.join(', ')}` })
+      .execute();
     const skipped = report.skipped.length ? ` (not created: ${report.skipped.join(', ')})` : '';
     return `Demo data created: ${counts.join(', ')}${skipped}. Set DEMO_DATA=false to start empty.`;
   });

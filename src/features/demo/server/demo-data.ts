@@ -76,9 +76,17 @@ const HOUR = 3_600_000;
 const iso = (time: number) => new Date(time).toISOString();
 const day = (time: number) => iso(time).slice(0, 10);
 const emailOf = (name: string, domain: string) =>
-  `${name.toLowerCase().replace(/[^a-z ]/g, '').trim().split(/\s+/).slice(0, 2).join('.')}@${domain}`;
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .join('.')}@${domain}`;
 const phoneOf = (country: 'MY' | 'ID', n: number) =>
-  country === 'MY' ? `+60 12-${String(300 + n * 37).padStart(3, '0')} ${String(1000 + n * 613).slice(-4)}` : `+62 812-${String(1000 + n * 271).slice(-4)}-${String(2000 + n * 409).slice(-4)}`;
+  country === 'MY'
+    ? `+60 12-${String(300 + n * 37).padStart(3, '0')} ${String(1000 + n * 613).slice(-4)}`
+    : `+62 812-${String(1000 + n * 271).slice(-4)}-${String(2000 + n * 409).slice(-4)}`;
 
 /** Which award category the r-th entry of a campaign goes to: distinct per campaign. */
 const categoryOf = (campaign: number, repeat: number) => (campaign + [0, 2, 4, 1][repeat]!) % DEMO_CATEGORIES.length;
@@ -196,15 +204,24 @@ export function buildDemoData(now: Date): DemoDataSet {
   records.grade = [];
   const grade = (contest: number, jury: number, exam: number, round: 1 | 2, score: number, remarks: string | null, created: number) => {
     records.assignment!.push({
-      exam_id: { ref: ['exam', exam] }, contest_id: { ref: ['contest', contest] }, jury_id: { ref: ['jury', jury] },
-      status: 'submitted', created_at: iso(created - 6 * HOUR),
+      exam_id: { ref: ['exam', exam] },
+      contest_id: { ref: ['contest', contest] },
+      jury_id: { ref: ['jury', jury] },
+      status: 'submitted',
+      created_at: iso(created - 6 * HOUR),
     });
     records.grade!.push({
       assignment_id: { ref: ['assignment', records.assignment!.length - 1] },
-      contest_id: { ref: ['contest', contest] }, jury_id: { ref: ['jury', jury] }, exam_id: { ref: ['exam', exam] },
+      contest_id: { ref: ['contest', contest] },
+      jury_id: { ref: ['jury', jury] },
+      exam_id: { ref: ['exam', exam] },
       scores: { json: Object.fromEntries(DEMO_CRITERIA[round].map((c) => [c.key, score / 10])) },
-      total: score, score, remarks, status: 'submitted',
-      submitted_at: iso(created), created_at: iso(created),
+      total: score,
+      score,
+      remarks,
+      status: 'submitted',
+      submitted_at: iso(created),
+      created_at: iso(created),
     });
   };
   graded.forEach((i, g) => {
@@ -213,20 +230,36 @@ export function buildDemoData(now: Date): DemoDataSet {
     const created = Date.parse(String(contest.created_at));
     const r1 = g < R1_FOUR_JURORS ? 4 : 3;
     for (let j = 0; j < r1; j++) {
-      grade(i, (g * 5 + j) % R1_JURORS, categoryIndex * 2, 1, 55 + ((g * 17 + j * 29) % 41),
-        j === 0 ? 'Clear insight; the results section could show the baseline.' : null, created + (8 + j) * HOUR);
+      grade(
+        i,
+        (g * 5 + j) % R1_JURORS,
+        categoryIndex * 2,
+        1,
+        55 + ((g * 17 + j * 29) % 41),
+        j === 0 ? 'Clear insight; the results section could show the baseline.' : null,
+        created + (8 + j) * HOUR,
+      );
     }
     if (!inR2Shortlist(g)) return;
     const k = Array.from({ length: g }, (_, n) => n).filter(inR2Shortlist).length;
     const r2 = k < R2_FOUR_JURORS ? 4 : 3;
     for (let j = 0; j < r2; j++) {
-      grade(i, R1_JURORS + ((g * 3 + j) % (DEMO_JURORS.length - R1_JURORS)), categoryIndex * 2 + 1, 2, 60 + ((g * 13 + j * 7) % 36),
-        j === 0 ? 'Strong effectiveness story with credible local relevance.' : null, created + (30 + j) * HOUR);
+      grade(
+        i,
+        R1_JURORS + ((g * 3 + j) % (DEMO_JURORS.length - R1_JURORS)),
+        categoryIndex * 2 + 1,
+        2,
+        60 + ((g * 13 + j * 7) % 36),
+        j === 0 ? 'Strong effectiveness story with credible local relevance.' : null,
+        created + (30 + j) * HOUR,
+      );
     }
   });
 
   records.applicant = DEMO_APPLICANTS.map((a, n) => ({
-    ...a, expertise: { json: [n % DEMO_CATEGORIES.length, (n + 2) % DEMO_CATEGORIES.length].map((k) => k + 1) }, status: 'applied',
+    ...a,
+    expertise: { json: [n % DEMO_CATEGORIES.length, (n + 2) % DEMO_CATEGORIES.length].map((k) => k + 1) },
+    status: 'applied',
     created_at: iso(t - (6 - n) * 24 * HOUR),
   }));
 

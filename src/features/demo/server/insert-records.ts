@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { type EntityRegistry, hashPassword, storedFields } from '../../../server/index.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
-import { hashPassword } from '../../../server/index.js';
-import { type EntityRegistry, storedFields } from '../../../server/index.js';
 import type { DemoDataSet, DemoValue } from './demo-data.js';
 
 /** What was inserted: ids per entity name, in the data set's order; entities not loaded are skipped. */
@@ -47,15 +46,14 @@ export async function insertRecords(db: Kysely<any>, registry: EntityRegistry, s
       const row: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(record)) {
         if (!stored.has(field) || field === 'id') continue;
-        row[field] = value !== null && typeof value === 'object' && 'ref' in value ? report.ids[value.ref[0]]![value.ref[1]] : toColumn(props[field] ?? {}, value);
+        row[field] =
+          value !== null && typeof value === 'object' && 'ref' in value ? report.ids[value.ref[0]]![value.ref[1]] : toColumn(props[field] ?? {}, value);
       }
       for (const field of secretFields) row[field] ??= lockedSecret;
       if (row.created_at && stored.has('updated_at')) row.updated_at ??= row.created_at;
       return row;
     });
-    const inserted = rows.length
-      ? await db.insertInto(entity.descriptor.table).values(rows).returning(sql<number>`id`.as('id')).execute()
-      : [];
+    const inserted = rows.length ? await db.insertInto(entity.descriptor.table).values(rows).returning(sql<number>`id`.as('id')).execute() : [];
     report.ids[name] = inserted.map((row) => Number(row.id));
   }
   return report;

@@ -1,16 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../../../server/index.js';
-import { acquireDataDirLock } from '../../../server/index.js';
-import { createRegistry } from '../../../server/index.js';
-import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
-import { loadConfiguredEntities } from '../../../server/index.js';
-import { openDatabase } from '../../../server/index.js';
-import { migrateToLatest } from '../../../server/index.js';
-import { syncEntityTables } from '../../../server/index.js';
+import { acquireDataDirLock, createRegistry, loadConfiguredEntities, migrateToLatest, openDatabase, syncEntityTables } from '../../../server/index.js';
 import { bulkSeed } from './bulk-seed.js';
+import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
 
-const USAGE = 'Usage: npm run seed -- --contests <count> [--customers <count>] [--campaigns <count>]\n' +
+const USAGE =
+  'Usage: npm run seed -- --contests <count> [--customers <count>] [--campaigns <count>]\n' +
   'Fills the database of DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite) for benchmarks; the server must be stopped when it uses PGlite.';
 
 function count(name: string, raw: string | undefined, required: boolean): number | undefined {
@@ -28,7 +24,10 @@ function count(name: string, raw: string | undefined, required: boolean): number
  * customers and campaigns) with set-based SQL.
  */
 export async function seed(config: AppConfig, argv: string[], log: (line: string) => void): Promise<string> {
-  const { values } = parseArgs({ args: argv, options: { contests: { type: 'string' }, customers: { type: 'string' }, campaigns: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { contests: { type: 'string' }, customers: { type: 'string' }, campaigns: { type: 'string' }, help: { type: 'boolean' } },
+  });
   if (values.help) return USAGE;
   const contests = count('contests', values.contests, true)!;
   const embedded = !config.databaseUrl && config.dataDir !== ':memory:';

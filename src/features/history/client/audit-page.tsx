@@ -1,23 +1,23 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import {
   ChangesTable,
   describeError,
-  entityText,
   EntryHeading,
   ErrorState,
+  entityText,
   findEntity,
   HistoryPager,
   LoadingState,
-  saveFile,
+  type QueryParams,
   ScreenHeader,
+  saveFile,
   useMetaEntities,
   usePageTitle,
   useToasts,
   useTranslation,
-  type QueryParams,
 } from '../../../engine/index.js';
 import { auditOptions, historyApi } from './queries.js';
 
@@ -55,7 +55,12 @@ export function AuditPageScreen(): ReactElement {
   let body: ReactElement;
   if (audit.isPending) body = <LoadingState />;
   else if (audit.error) body = <ErrorState message={t('history.load_error', { message: describeError(audit.error, t) })} />;
-  else if (audit.data.data.length === 0) body = <Card size="2"><Text>{t('history.audit.none')}</Text></Card>;
+  else if (audit.data.data.length === 0)
+    body = (
+      <Card size="2">
+        <Text>{t('history.audit.none')}</Text>
+      </Card>
+    );
   else
     body = (
       <Flex direction="column" gap="3">
@@ -67,7 +72,8 @@ export function AuditPageScreen(): ReactElement {
                 <Flex gap="3" align="center" wrap="wrap">
                   <EntryHeading entry={entry} />
                   <Text size="2" color="gray">
-                    {entity ? entityText(entity, 'title', t) : entry.entity ?? ''} {entry.entity_id ? `#${entry.entity_id}` : ''} {entry.ip ? `· ${entry.ip}` : ''}
+                    {entity ? entityText(entity, 'title', t) : (entry.entity ?? '')} {entry.entity_id ? `#${entry.entity_id}` : ''}{' '}
+                    {entry.ip ? `· ${entry.ip}` : ''}
                   </Text>
                 </Flex>
                 <ChangesTable entity={entity} entry={entry} />
@@ -84,40 +90,63 @@ export function AuditPageScreen(): ReactElement {
       <ScreenHeader
         trail={[{ label: t('history.audit.title') }]}
         heading={t('history.audit.title')}
-        actions={<Button variant="soft" onClick={exportCsv}><DownloadIcon aria-hidden />{t('history.audit.export')}</Button>}
+        actions={
+          <Button variant="soft" onClick={exportCsv}>
+            <DownloadIcon aria-hidden />
+            {t('history.audit.export')}
+          </Button>
+        }
       />
       <Card size="2" mb="4">
         <Flex gap="3" wrap="wrap" align="end">
           <label>
-            <Text size="2" as="div">{t('history.audit.person')}</Text>
+            <Text size="2" as="div">
+              {t('history.audit.person')}
+            </Text>
             <TextField.Root inputMode="numeric" value={filters.user_id} placeholder="#" onChange={(e) => set('user_id')(e.target.value.replace(/\D/g, ''))} />
           </label>
           <Flex direction="column">
-            <Text size="2" as="div">{t('history.audit.entity')}</Text>
+            <Text size="2" as="div">
+              {t('history.audit.entity')}
+            </Text>
             <Select.Root value={filters.entity || ANY} onValueChange={set('entity')}>
               <Select.Trigger aria-label={t('history.audit.entity')} />
               <Select.Content>
                 <Select.Item value={ANY}>{t('history.audit.all')}</Select.Item>
-                {(entities ?? []).map((e) => <Select.Item key={e.name} value={e.name}>{entityText(e, 'title', t)}</Select.Item>)}
+                {(entities ?? []).map((e) => (
+                  <Select.Item key={e.name} value={e.name}>
+                    {entityText(e, 'title', t)}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           </Flex>
           <Flex direction="column">
-            <Text size="2" as="div">{t('history.audit.action')}</Text>
+            <Text size="2" as="div">
+              {t('history.audit.action')}
+            </Text>
             <Select.Root value={filters.action || ANY} onValueChange={set('action')}>
               <Select.Trigger aria-label={t('history.audit.action')} />
               <Select.Content>
                 <Select.Item value={ANY}>{t('history.audit.all')}</Select.Item>
-                {ACTIONS.map((a) => <Select.Item key={a} value={a}>{t([`history.actions.${a}`, 'history.actions.other'], { action: a })}</Select.Item>)}
+                {ACTIONS.map((a) => (
+                  <Select.Item key={a} value={a}>
+                    {t([`history.actions.${a}`, 'history.actions.other'], { action: a })}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           </Flex>
           <label>
-            <Text size="2" as="div">{t('history.audit.from')}</Text>
+            <Text size="2" as="div">
+              {t('history.audit.from')}
+            </Text>
             <TextField.Root type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
           </label>
           <label>
-            <Text size="2" as="div">{t('history.audit.to')}</Text>
+            <Text size="2" as="div">
+              {t('history.audit.to')}
+            </Text>
             <TextField.Root type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
           </label>
         </Flex>

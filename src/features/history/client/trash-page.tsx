@@ -1,11 +1,11 @@
 import { ResetIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, Table, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import {
   describeError,
-  entityText,
   ErrorState,
+  entityText,
   findEntity,
   formatLongDate,
   HistoryPager,
@@ -20,7 +20,7 @@ import {
   useToasts,
   useTranslation,
 } from '../../../engine/index.js';
-import { historyApi, invalidateHistory, trashOptions, type TrashItem } from './queries.js';
+import { historyApi, invalidateHistory, type TrashItem, trashOptions } from './queries.js';
 
 /** `/trash` (admins): deleted records of the last 30 days, restored one by one or emptied for good. */
 export function TrashPage(): ReactElement {
@@ -88,7 +88,9 @@ export function TrashPage(): ReactElement {
                 <Table.Row key={item.id}>
                   <Table.RowHeaderCell>{item.title ?? `#${item.record_id}`}</Table.RowHeaderCell>
                   <Table.Cell>{entity ? entityText(entity, 'title', t) : item.entity}</Table.Cell>
-                  <Table.Cell>{t('history.by', { name: item.deleted_by?.name ?? t('history.system') })} · {date(item.deleted_at)}</Table.Cell>
+                  <Table.Cell>
+                    {t('history.by', { name: item.deleted_by?.name ?? t('history.system') })} · {date(item.deleted_at)}
+                  </Table.Cell>
                   <Table.Cell>{date(item.expires_at)}</Table.Cell>
                   <Table.Cell>
                     <Button size="1" variant="soft" disabled={!entity?.permissions.delete} onClick={() => restore(item)}>

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
+import { type ReactElement, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   describeError,
-  entityText,
   ErrorState,
+  entityText,
   findEntity,
   LoadingState,
   queryKeys,
@@ -54,7 +54,8 @@ export default function ApplicantDecisionScreen(): ReactElement {
   const entity = findEntity(meta.data, 'applicant');
   const back = { to: '/manage-applicant', label: t('nav.applicants') };
   if (meta.isError) return <ErrorState message={t('judging.applicant.load_error', { message: describeError(meta.error, t) })} back={back} />;
-  if (!entity) return meta.isPending ? <LoadingState /> : <ErrorState message={t('judging.applicant.load_error', { message: t('errors.codes.forbidden') })} back={back} />;
+  if (!entity)
+    return meta.isPending ? <LoadingState /> : <ErrorState message={t('judging.applicant.load_error', { message: t('errors.codes.forbidden') })} back={back} />;
   return <ApplicantDecision entity={entity} back={back} />;
 }
 
@@ -100,9 +101,13 @@ function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to:
       title: t('judging.actions.reject_title'),
       description: (
         <label>
-          <Text as="div" size="2" mb="1">{t('judging.actions.reject_reason')}</Text>
+          <Text as="div" size="2" mb="1">
+            {t('judging.actions.reject_reason')}
+          </Text>
           <TextArea aria-label={t('judging.actions.reject_reason')} autoFocus minLength={3} maxLength={500} onChange={(e) => (reason = e.target.value)} />
-          <Text as="div" size="1" color="gray">{t('results.reasonHelp')}</Text>
+          <Text as="div" size="1" color="gray">
+            {t('results.reasonHelp')}
+          </Text>
         </label>
       ),
       confirmText: t('judging.actions.reject'),
@@ -147,7 +152,9 @@ function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to:
           {applicant.status === 'applied' && (
             <Flex gap="3" align="end" wrap="wrap">
               <label>
-                <Text as="div" size="2">{t('judging.applicant.round')}</Text>
+                <Text as="div" size="2">
+                  {t('judging.applicant.round')}
+                </Text>
                 <Select.Root value={round} onValueChange={setRound}>
                   <Select.Trigger aria-label={t('judging.applicant.round')} />
                   <Select.Content>
@@ -156,8 +163,12 @@ function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to:
                   </Select.Content>
                 </Select.Root>
               </label>
-              <Button color="green" onClick={() => void approve()}>{t('judging.actions.approve')}</Button>
-              <Button color="red" variant="soft" onClick={() => void reject()}>{t('judging.actions.reject')}</Button>
+              <Button color="green" onClick={() => void approve()}>
+                {t('judging.actions.approve')}
+              </Button>
+              <Button color="red" variant="soft" onClick={() => void reject()}>
+                {t('judging.actions.reject')}
+              </Button>
             </Flex>
           )}
           {applicant.status === 'approved' && (

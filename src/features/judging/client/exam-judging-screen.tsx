@@ -17,7 +17,9 @@ function ExamPicker() {
   if (query.isError) return <ErrorState message={t('judging.screen.load_error', { message: describeError(query.error, t) })} />;
   return (
     <Flex direction="column" gap="2">
-      <Heading as="h1" size="6">{t('judging.actions.judging')}</Heading>
+      <Heading as="h1" size="6">
+        {t('judging.actions.judging')}
+      </Heading>
       <CategoryProgress />
       {query.data.map((exam) => (
         <Link key={exam.id} asChild>
@@ -42,14 +44,20 @@ function CategoryProgress({ categoryId }: { categoryId?: number }) {
   return (
     <Card asChild>
       <section aria-labelledby={headingId}>
-        <Heading as="h2" size="4" mb="2" id={headingId}>{t('judging.screen.per_category')}</Heading>
+        <Heading as="h2" size="4" mb="2" id={headingId}>
+          {t('judging.screen.per_category')}
+        </Heading>
         {query.isError ? (
           <Text color="red">{t('judging.screen.load_error', { message: describeError(query.error, t) })}</Text>
         ) : rows.length === 0 ? (
-          <Text size="2" color="gray">{query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}</Text>
+          <Text size="2" color="gray">
+            {query.isPending ? t('judging.screen.loading') : t('judging.screen.no_assignments')}
+          </Text>
         ) : (
           <Table.Root size="1">
-            <VisuallyHidden asChild><caption>{t('judging.screen.per_category')}</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>{t('judging.screen.per_category')}</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('judging.screen.category')}</Table.ColumnHeaderCell>
@@ -110,31 +118,39 @@ function ExamJudging({ examId }: { examId: number }) {
   const move = (to: ExamStatus) =>
     dialogs.confirm({
       title: t('judging.actions.confirm_status_title'),
-      description: t('judging.actions.confirm_status', { name: m.exam.name, from: t(`entities.exam.statuses.${m.exam.status}`), to: t(`entities.exam.statuses.${to}`) }),
+      description: t('judging.actions.confirm_status', {
+        name: m.exam.name,
+        from: t(`entities.exam.statuses.${m.exam.status}`),
+        to: t(`entities.exam.statuses.${to}`),
+      }),
       onConfirm: () => run(() => judgingApi.moveExam(examId, to), t('judging.actions.status_changed')),
     });
   const autoAssign = (dryRun: boolean) =>
-    run(async () => {
-      const planned = await judgingApi.autoAssign(examId, Number(perEntry) || 3, dryRun);
-      setPlan(dryRun ? planned : null);
-    }, dryRun ? '' : t('judging.screen.saved'));
+    run(
+      async () => {
+        const planned = await judgingApi.autoAssign(examId, Number(perEntry) || 3, dryRun);
+        setPlan(dryRun ? planned : null);
+      },
+      dryRun ? '' : t('judging.screen.saved'),
+    );
   const byPair = new Map(m.assignments.filter((a) => a.status !== 'recused').map((a) => [`${a.contest_id}:${a.jury_id}`, a]));
   const conflicts = new Set(m.conflicts.map(([c, j]) => `${c}:${j}`));
   const toggle = (entry: number, juror: { id: number; name: string }) => {
     const existing = byPair.get(`${entry}:${juror.id}`);
-    return run(
-      () => (existing ? judgingApi.unassign(examId, existing.id) : judgingApi.assign(examId, entry, juror.id)),
-      '',
-    );
+    return run(() => (existing ? judgingApi.unassign(examId, existing.id) : judgingApi.assign(examId, entry, juror.id)), '');
   };
   const totals = progress.data?.exams[0];
 
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center" wrap="wrap" gap="2">
-        <Heading as="h1" size="6">{t('judging.screen.title', { name: m.exam.name })}</Heading>
+        <Heading as="h1" size="6">
+          {t('judging.screen.title', { name: m.exam.name })}
+        </Heading>
         <Flex gap="2" align="center">
-          <Badge size="2" color={STATUS_COLORS[m.exam.status]}>{t(`entities.exam.statuses.${m.exam.status}`)}</Badge>
+          <Badge size="2" color={STATUS_COLORS[m.exam.status]}>
+            {t(`entities.exam.statuses.${m.exam.status}`)}
+          </Badge>
           {EXAM_MOVES[m.exam.status].map((to) => (
             <Button key={to} variant="soft" onClick={() => void move(to)}>
               {t(`judging.actions.${m.exam.status === 'closed' && to === 'open' ? 'reopen' : ACTION_KEY[to]}`)}
@@ -142,46 +158,81 @@ function ExamJudging({ examId }: { examId: number }) {
           ))}
         </Flex>
       </Flex>
-      <Text role="status" color="gray">{message}</Text>
+      <Text role="status" color="gray">
+        {message}
+      </Text>
       <Card>
         <Flex gap="2" align="end" wrap="wrap">
           <label>
-            <Text as="div" size="2">{t('judging.screen.per_entry')}</Text>
+            <Text as="div" size="2">
+              {t('judging.screen.per_entry')}
+            </Text>
             <TextField.Root type="number" min={1} max={20} value={perEntry} onChange={(e) => setPerEntry(e.target.value)} style={{ width: 90 }} />
           </label>
-          <Button variant="soft" onClick={() => void autoAssign(true)}>{t('judging.screen.preview')}</Button>
+          <Button variant="soft" onClick={() => void autoAssign(true)}>
+            {t('judging.screen.preview')}
+          </Button>
           {plan && <Button onClick={() => void autoAssign(false)}>{t('judging.screen.save_plan')}</Button>}
         </Flex>
         {plan && (
           <Flex direction="column" gap="1" mt="3">
             <Text>{t('judging.screen.plan_summary', { count: plan.planned.length })}</Text>
-            <Text size="2" color="gray">{plan.load.map((l) => `${l.name}: ${l.count}`).join(' · ')}</Text>
+            <Text size="2" color="gray">
+              {plan.load.map((l) => `${l.name}: ${l.count}`).join(' · ')}
+            </Text>
             {plan.short.length > 0 && <Text weight="bold">{t('judging.screen.short_title')}</Text>}
             {plan.short.map((s) => (
-              <Text key={s.contest_id} size="2">{t('judging.screen.short_row', { id: s.contest_id, missing: s.missing, reason: t(`judging.screen.reason_${s.reason}`) })}</Text>
+              <Text key={s.contest_id} size="2">
+                {t('judging.screen.short_row', { id: s.contest_id, missing: s.missing, reason: t(`judging.screen.reason_${s.reason}`) })}
+              </Text>
             ))}
           </Flex>
         )}
       </Card>
       <Card>
         <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
-          <Heading as="h2" size="4">{t('judging.screen.progress')}</Heading>
-          <Button variant="soft" onClick={() => void run(async () => {
-            const sent = await judgingApi.remind(examId);
-            setMessage(t('judging.screen.reminders_sent', { count: sent }));
-          }, t('judging.screen.reminders'))}>{t('judging.screen.reminders')}</Button>
+          <Heading as="h2" size="4">
+            {t('judging.screen.progress')}
+          </Heading>
+          <Button
+            variant="soft"
+            onClick={() =>
+              void run(async () => {
+                const sent = await judgingApi.remind(examId);
+                setMessage(t('judging.screen.reminders_sent', { count: sent }));
+              }, t('judging.screen.reminders'))
+            }
+          >
+            {t('judging.screen.reminders')}
+          </Button>
         </Flex>
-        {totals && <Text size="2">{(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}</Text>}
+        {totals && (
+          <Text size="2">
+            {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => `${t(`entities.assignment.statuses.${s}`)}: ${totals[s]}`).join(' · ')}
+          </Text>
+        )}
         <Table.Root size="1" mt="2">
-          <VisuallyHidden asChild><caption>{t('judging.screen.progress')}</caption></VisuallyHidden>
-          <Table.Header><Table.Row><Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
-            {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>)}
-          </Table.Row></Table.Header>
+          <VisuallyHidden asChild>
+            <caption>{t('judging.screen.progress')}</caption>
+          </VisuallyHidden>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>{t('judging.screen.per_juror')}</Table.ColumnHeaderCell>
+              {(['assigned', 'in_progress', 'submitted', 'recused'] as const).map((s) => (
+                <Table.ColumnHeaderCell key={s}>{t(`entities.assignment.statuses.${s}`)}</Table.ColumnHeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
           <Table.Body>
             {(progress.data?.jurors ?? []).map((j) => (
               <Table.Row key={j.jury_id}>
-                <Table.RowHeaderCell><RouterLink to={`/jury?jury_id=${j.jury_id}`}>{j.name}</RouterLink></Table.RowHeaderCell>
-                <Table.Cell>{j.assigned}</Table.Cell><Table.Cell>{j.in_progress}</Table.Cell><Table.Cell>{j.submitted}</Table.Cell><Table.Cell>{j.recused}</Table.Cell>
+                <Table.RowHeaderCell>
+                  <RouterLink to={`/jury?jury_id=${j.jury_id}`}>{j.name}</RouterLink>
+                </Table.RowHeaderCell>
+                <Table.Cell>{j.assigned}</Table.Cell>
+                <Table.Cell>{j.in_progress}</Table.Cell>
+                <Table.Cell>{j.submitted}</Table.Cell>
+                <Table.Cell>{j.recused}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -189,7 +240,9 @@ function ExamJudging({ examId }: { examId: number }) {
       </Card>
       <CategoryProgress categoryId={m.exam.category_id} />
       <Card style={{ overflowX: 'auto' }}>
-        <Heading as="h2" size="4" mb="2">{t('judging.screen.matrix')}</Heading>
+        <Heading as="h2" size="4" mb="2">
+          {t('judging.screen.matrix')}
+        </Heading>
         {m.entries.length === 0 ? (
           <NoticeState message={t('judging.screen.empty')} />
         ) : (
@@ -197,21 +250,35 @@ function ExamJudging({ examId }: { examId: number }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('judging.screen.entries')}</Table.ColumnHeaderCell>
-                {m.jurors.map((j) => <Table.ColumnHeaderCell key={j.id}>{j.name} ({j.count})</Table.ColumnHeaderCell>)}
+                {m.jurors.map((j) => (
+                  <Table.ColumnHeaderCell key={j.id}>
+                    {j.name} ({j.count})
+                  </Table.ColumnHeaderCell>
+                ))}
                 <Table.ColumnHeaderCell>{t('judging.screen.count')}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {m.entries.map((e) => (
                 <Table.Row key={e.id}>
-                  <Table.RowHeaderCell>#{e.id} <Text size="1" color="gray">{e.company}</Text></Table.RowHeaderCell>
+                  <Table.RowHeaderCell>
+                    #{e.id}{' '}
+                    <Text size="1" color="gray">
+                      {e.company}
+                    </Text>
+                  </Table.RowHeaderCell>
                   {m.jurors.map((j) => {
                     const pair = `${e.id}:${j.id}`;
                     const conflicted = conflicts.has(pair);
                     const label = t(byPair.has(pair) ? 'judging.screen.unassign' : 'judging.screen.assign', { juror: j.name, entry: e.id });
                     return (
                       <Table.Cell key={j.id} title={conflicted ? t('judging.screen.conflict') : undefined}>
-                        <Checkbox aria-label={conflicted ? `${label} (${t('judging.screen.conflict')})` : label} checked={byPair.has(pair)} disabled={conflicted && !byPair.has(pair)} onCheckedChange={() => void toggle(e.id, j)} />
+                        <Checkbox
+                          aria-label={conflicted ? `${label} (${t('judging.screen.conflict')})` : label}
+                          checked={byPair.has(pair)}
+                          disabled={conflicted && !byPair.has(pair)}
+                          onCheckedChange={() => void toggle(e.id, j)}
+                        />
                       </Table.Cell>
                     );
                   })}

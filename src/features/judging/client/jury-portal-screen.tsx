@@ -17,15 +17,25 @@ function EntryContent({ assignment }: { assignment: JuryAssignment }) {
   return (
     <Card size="2">
       <Flex direction="column" gap="3">
-        <Heading as="h2" size="4">{t('judging.portal.entry', { id: e.id })}</Heading>
+        <Heading as="h2" size="4">
+          {t('judging.portal.entry', { id: e.id })}
+        </Heading>
         {kv && <img src={kv} alt={t('judging.portal.fields.campaign_kv_url')} style={{ maxWidth: '100%', borderRadius: 6 }} loading="lazy" />}
         {TEXT_FIELDS.filter((f) => e[f]).map((f) => (
           <Box key={f}>
-            <Text as="div" size="2" weight="bold">{t(`judging.portal.fields.${f}`)}</Text>
-            <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>{String(e[f])}</Text>
+            <Text as="div" size="2" weight="bold">
+              {t(`judging.portal.fields.${f}`)}
+            </Text>
+            <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>
+              {String(e[f])}
+            </Text>
           </Box>
         ))}
-        {video && <Link href={video} target="_blank" rel="noopener noreferrer">{t('judging.portal.fields.video_link')}</Link>}
+        {video && (
+          <Link href={video} target="_blank" rel="noopener noreferrer">
+            {t('judging.portal.fields.video_link')}
+          </Link>
+        )}
       </Flex>
     </Card>
   );
@@ -63,26 +73,37 @@ export function JuryPortalScreen() {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center" wrap="wrap" gap="2">
-        <Heading as="h1" size="6">{t('pages.titles.jury')}</Heading>
-        <Text color="gray">{work.read_only ? t('judging.portal.view_as', { name: work.juror.name }) : t('judging.portal.welcome', { name: work.juror.name })}</Text>
+        <Heading as="h1" size="6">
+          {t('pages.titles.jury')}
+        </Heading>
+        <Text color="gray">
+          {work.read_only ? t('judging.portal.view_as', { name: work.juror.name }) : t('judging.portal.welcome', { name: work.juror.name })}
+        </Text>
       </Flex>
       {work.assignments.length === 0 && <NoticeState message={t('judging.portal.empty')} />}
       <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="3">
         {work.exams.map((exam) => (
           <Card key={exam.id} asChild variant={exam.id === examId ? 'classic' : 'surface'}>
             <button type="button" aria-pressed={exam.id === examId} onClick={() => chooseExam(exam.id)} style={{ textAlign: 'start', cursor: 'pointer' }}>
-            <Flex direction="column" gap="2">
-              <Text weight="bold">{exam.name}</Text>
-              <Progress value={exam.progress.total ? (100 * (exam.progress.submitted + exam.progress.recused)) / exam.progress.total : 0} aria-label={exam.name} />
-              <Text size="2" color="gray">{t('judging.portal.progress', { submitted: exam.progress.submitted, total: exam.progress.total })}</Text>
-            </Flex>
+              <Flex direction="column" gap="2">
+                <Text weight="bold">{exam.name}</Text>
+                <Progress
+                  value={exam.progress.total ? (100 * (exam.progress.submitted + exam.progress.recused)) / exam.progress.total : 0}
+                  aria-label={exam.name}
+                />
+                <Text size="2" color="gray">
+                  {t('judging.portal.progress', { submitted: exam.progress.submitted, total: exam.progress.total })}
+                </Text>
+              </Flex>
             </button>
           </Card>
         ))}
       </Grid>
       <Grid columns={{ initial: '1', sm: '220px 1fr' }} gap="4" align="start">
         <nav aria-label={t('judging.portal.entries')}>
-          <Heading as="h2" size="3" mb="2">{t('judging.portal.entries')}</Heading>
+          <Heading as="h2" size="3" mb="2">
+            {t('judging.portal.entries')}
+          </Heading>
           <Flex direction="column" gap="1" asChild>
             <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {listed.map((a) => (
@@ -94,7 +115,9 @@ export function JuryPortalScreen() {
                     onClick={() => choose(a.id)}
                   >
                     <span>{t('judging.portal.entry', { id: a.entry.id })}</span>
-                    <Badge color={a.status === 'submitted' ? 'green' : a.status === 'recused' ? 'red' : 'gray'}>{t(`judging.portal.statuses.${a.status}`)}</Badge>
+                    <Badge color={a.status === 'submitted' ? 'green' : a.status === 'recused' ? 'red' : 'gray'}>
+                      {t(`judging.portal.statuses.${a.status}`)}
+                    </Badge>
                   </Button>
                 </li>
               ))}

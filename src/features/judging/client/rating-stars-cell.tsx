@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from '../../../engine/index.js';
 import type { CellProps } from '../../../engine/index.js';
+import { useTranslation } from '../../../engine/index.js';
 
 /** How many stars a rating is out of. */
 export const RATING_STARS = 5;
@@ -30,7 +30,11 @@ export function RatingStarsCell({ value }: CellProps): ReactElement {
   const { t } = useTranslation();
   const rating = ratingOf(value) ?? 0;
   return (
-    <span role="img" aria-label={t('common.cells.rating', { value: rating, max: RATING_STARS })} style={{ color: 'var(--amber-9)', whiteSpace: 'nowrap', letterSpacing: '0.1em' }}>
+    <span
+      role="img"
+      aria-label={t('common.cells.rating', { value: rating, max: RATING_STARS })}
+      style={{ color: 'var(--amber-9)', whiteSpace: 'nowrap', letterSpacing: '0.1em' }}
+    >
       {'★'.repeat(rating)}
       <span style={{ color: 'var(--gray-8)' }}>{'☆'.repeat(RATING_STARS - rating)}</span>
     </span>

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { describeError, useDialogs, useTranslation } from '../../../engine/index.js';
-import { weightedTotal } from '../shared/weighted-total.js';
 import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
+import { weightedTotal } from '../shared/weighted-total.js';
 import { judgingApi } from './queries.js';
 
 const AUTOSAVE_MS = 700;
@@ -18,7 +18,9 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const initial = assignment.grade?.scores ?? {};
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(exam.criteria.map((c) => [c.key, initial[c.key] === undefined ? '' : String(initial[c.key])])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(exam.criteria.map((c) => [c.key, initial[c.key] === undefined ? '' : String(initial[c.key])])),
+  );
   const [remarks, setRemarks] = useState(assignment.grade?.remarks ?? '');
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; message?: string }>({ kind: 'idle' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -79,7 +81,9 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
       title: t('judging.portal.recuse_title', { id: assignment.entry.id }),
       description: (
         <label>
-          <Text as="div" size="2" mb="1">{t('judging.portal.recuse_reason')}</Text>
+          <Text as="div" size="2" mb="1">
+            {t('judging.portal.recuse_reason')}
+          </Text>
           <TextArea aria-label={t('judging.portal.recuse_reason')} autoFocus maxLength={500} onChange={(e) => (reason = e.target.value)} />
         </label>
       ),
@@ -93,16 +97,32 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
     <Card size="2" aria-labelledby="scoring-sheet-heading">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" wrap="wrap" gap="2">
-          <Heading as="h2" size="4" id="scoring-sheet-heading">{t('judging.portal.sheet')}</Heading>
-          <Badge color={assignment.status === 'submitted' ? 'green' : assignment.status === 'recused' ? 'red' : 'amber'}>{t(`judging.portal.statuses.${assignment.status}`)}</Badge>
+          <Heading as="h2" size="4" id="scoring-sheet-heading">
+            {t('judging.portal.sheet')}
+          </Heading>
+          <Badge color={assignment.status === 'submitted' ? 'green' : assignment.status === 'recused' ? 'red' : 'amber'}>
+            {t(`judging.portal.statuses.${assignment.status}`)}
+          </Badge>
         </Flex>
-        {exam.status !== 'open' && <Text color="gray" size="2">{t('judging.portal.closed')}</Text>}
-        {assignment.status === 'recused' && <Text color="red" size="2">{t('judging.portal.recused')}</Text>}
+        {exam.status !== 'open' && (
+          <Text color="gray" size="2">
+            {t('judging.portal.closed')}
+          </Text>
+        )}
+        {assignment.status === 'recused' && (
+          <Text color="red" size="2">
+            {t('judging.portal.recused')}
+          </Text>
+        )}
         {exam.criteria.map((c) => (
           <label key={c.key}>
             <Flex justify="between" gap="2">
-              <Text size="2" weight="medium">{c.label}</Text>
-              <Text size="1" color="gray">{t('judging.portal.out_of', { max: c.maximum })}</Text>
+              <Text size="2" weight="medium">
+                {c.label}
+              </Text>
+              <Text size="1" color="gray">
+                {t('judging.portal.out_of', { max: c.maximum })}
+              </Text>
             </Flex>
             <TextField.Root
               type="number"
@@ -117,21 +137,37 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
               value={values[c.key] ?? ''}
               onChange={(e) => change(() => setValues((v) => ({ ...v, [c.key]: e.target.value })))}
             />
-            {errors[c.key] && <Text size="1" color="red" role="alert">{errors[c.key]}</Text>}
+            {errors[c.key] && (
+              <Text size="1" color="red" role="alert">
+                {errors[c.key]}
+              </Text>
+            )}
           </label>
         ))}
         <label>
-          <Text as="div" size="2" weight="medium">{t('judging.portal.remarks')}</Text>
+          <Text as="div" size="2" weight="medium">
+            {t('judging.portal.remarks')}
+          </Text>
           <TextArea name="remarks" maxLength={2000} disabled={locked} value={remarks} onChange={(e) => change(() => setRemarks(e.target.value))} />
         </label>
-        <Text weight="bold" aria-live="polite">{t('judging.portal.total', { total, max: exam.max_score })}</Text>
+        <Text weight="bold" aria-live="polite">
+          {t('judging.portal.total', { total, max: exam.max_score })}
+        </Text>
         <Text size="1" color={state.kind === 'error' ? 'red' : 'gray'} role="status">
-          {state.kind === 'saving' ? t('judging.portal.saving') : state.kind === 'saved' ? t('judging.portal.saved') : state.kind === 'error' ? t('judging.portal.save_failed', { message: state.message }) : ''}
+          {state.kind === 'saving'
+            ? t('judging.portal.saving')
+            : state.kind === 'saved'
+              ? t('judging.portal.saved')
+              : state.kind === 'error'
+                ? t('judging.portal.save_failed', { message: state.message })
+                : ''}
         </Text>
         {!locked && (
           <Flex gap="2" wrap="wrap">
             <Button onClick={() => void submit()}>{t('judging.portal.submit')}</Button>
-            <Button variant="soft" color="red" onClick={() => void recuse()}>{t('judging.portal.recuse')}</Button>
+            <Button variant="soft" color="red" onClick={() => void recuse()}>
+              {t('judging.portal.recuse')}
+            </Button>
           </Flex>
         )}
       </Flex>

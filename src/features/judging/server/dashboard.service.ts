@@ -1,6 +1,8 @@
-import { type QueryExecutorProvider, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DashboardData, LatestContest, RoundFigures } from '../shared/dashboard-contract.js';
 import { judgingStatus } from '../shared/judging-status.js';
+import { shortlistStates } from './shortlist-states.js';
+import type { JudgingDb } from './tables.js';
 import type { EntityRegistry } from '../../../server/index.js';
 
 /** How many rows 'Latest Contests' shows. */
@@ -12,32 +14,13 @@ const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(
 const submittedOnly = (registry: EntityRegistry) =>
   registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``;
 
-async function countRows(db: QueryExecutorProvider, table: string | undefined): Promise<number> {
+async function countRows(db: JudgingDb, table: string | undefined): Promise<number> {
   if (!table) return 0;
   const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** For each contest: `in` when shortlisted into a Round 2 exam, `out` when its category was shortlisted without it. */
-async function shortlistStates(db: QueryExecutorProvider, registry: EntityRegistry, rows: Array<{ id: number; category_id: number }>) {
-  const exams = tableOf(registry, 'exam');
-  const states = new Map<number, 'in' | 'out'>();
-  if (!exams || rows.length === 0) return states;
-  const ids = rows.map((r) => Number(r.id));
-  const shortlisted = new Set(
-    (await sql<{ contest_id: number }>`select contest_id from exam_entries where contest_id in (${sql.join(ids)})`.execute(db)).rows.map((r) => Number(r.contest_id)),
-  );
-  const categories = new Set(
-    (await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)).rows.map((r) => Number(r.category_id)),
-  );
-  for (const row of rows) {
-    if (shortlisted.has(Number(row.id))) states.set(Number(row.id), 'in');
-    else if (categories.has(Number(row.category_id))) states.set(Number(row.id), 'out');
-  }
-  return states;
-}
-
-async function roundFigures(db: QueryExecutorProvider, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
+async function roundFigures(db: JudgingDb, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
   const juries = tableOf(registry, 'jury');
   const grades = tableOf(registry, 'grade');
   const exams = tableOf(registry, 'exam');
@@ -59,7 +42,7 @@ async function roundFigures(db: QueryExecutorProvider, registry: EntityRegistry)
   return [figure(1), figure(2)];
 }
 
-async function latestContests(db: QueryExecutorProvider, registry: EntityRegistry): Promise<LatestContest[]> {
+async function latestContests(db: JudgingDb, registry: EntityRegistry): Promise<LatestContest[]> {
   const contests = tableOf(registry, 'contest');
   if (!contests) return [];
   const customers = tableOf(registry, 'customer');
@@ -106,7 +89,7 @@ async function latestContests(db: QueryExecutorProvider, registry: EntityRegistr
  * companies), the Round 1 / Round 2 panels (jurors of the round, grades given with the round's
  * examinations) and the latest contests with their jurors and judging state.
  */
-export async function dashboardData(db: QueryExecutorProvider, registry: EntityRegistry): Promise<DashboardData> {
+export async function dashboardData(db: JudgingDb, registry: EntityRegistry): Promise<DashboardData> {
   const [juries, exams, companies] = await Promise.all(
     ['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name))),
   );

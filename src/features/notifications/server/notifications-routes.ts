@@ -60,7 +60,14 @@ const notificationsSchema = object(
         latest: {
           type: 'array',
           items: object(
-            { id: { type: 'integer' }, customer: nullableString, company: nullableString, category: nullableString, created_at: { type: 'string' }, href: { type: 'string' } },
+            {
+              id: { type: 'integer' },
+              customer: nullableString,
+              company: nullableString,
+              category: nullableString,
+              created_at: { type: 'string' },
+              href: { type: 'string' },
+            },
             ['id', 'created_at', 'href'],
           ),
         },
@@ -79,9 +86,7 @@ const notificationsSchema = object(
 export async function notificationRoutes(app: FastifyInstance) {
   app.get('/notifications', { schema: { summary: 'What is new since the previous sign-in.', response: { 200: notificationsSchema } } }, async (request) => {
     const user = await findUserById(app.db, request.user.id);
-    const since = user?.previous_login_at
-      ? new Date(user.previous_login_at)
-      : new Date(Date.now() - FIRST_SIGN_IN_DAYS * 24 * 3_600_000);
+    const since = user?.previous_login_at ? new Date(user.previous_login_at) : new Date(Date.now() - FIRST_SIGN_IN_DAYS * 24 * 3_600_000);
     return { data: await newContestsSince(app.db, app.entities, since) };
   });
 }

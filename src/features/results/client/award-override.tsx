@@ -1,10 +1,10 @@
 import { Button, Flex, Select, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
+import { type ReactElement, useState } from 'react';
 import { describeError, useDialogs, useToasts, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
-import { awardCategoriesOptions, resultsApi, resultsChanged, type AwardCategory } from './queries.js';
+import { type AwardCategory, awardCategoriesOptions, resultsApi, resultsChanged } from './queries.js';
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {
@@ -28,7 +28,9 @@ function OverrideFields({ categories, choice, withAward }: { categories: AwardCa
     <Flex direction="column" gap="3">
       {withAward && (
         <label>
-          <Text as="div" size="2" mb="1">{t('results.columns.award')}</Text>
+          <Text as="div" size="2" mb="1">
+            {t('results.columns.award')}
+          </Text>
           <Select.Root
             value={award}
             onValueChange={(value) => {
@@ -40,16 +42,22 @@ function OverrideFields({ categories, choice, withAward }: { categories: AwardCa
             <Select.Content>
               <Select.Item value={NONE}>{t('results.awardNone')}</Select.Item>
               {categories.map((c) => (
-                <Select.Item key={c.id} value={String(c.id)}>{c.name}</Select.Item>
+                <Select.Item key={c.id} value={String(c.id)}>
+                  {c.name}
+                </Select.Item>
               ))}
             </Select.Content>
           </Select.Root>
         </label>
       )}
       <label>
-        <Text as="div" size="2" mb="1">{t('results.reason')}</Text>
+        <Text as="div" size="2" mb="1">
+          {t('results.reason')}
+        </Text>
         <TextArea aria-label={t('results.reason')} minLength={3} maxLength={500} onChange={(e) => (choice.reason = e.target.value)} />
-        <Text as="div" size="1" color="gray">{t('results.reasonHelp')}</Text>
+        <Text as="div" size="1" color="gray">
+          {t('results.reasonHelp')}
+        </Text>
       </label>
     </Flex>
   );

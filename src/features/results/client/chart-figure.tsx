@@ -12,7 +12,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { type ReactElement, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../../engine/index.js';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);

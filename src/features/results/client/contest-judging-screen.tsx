@@ -11,14 +11,22 @@ export default function ContestJudgingScreen(): ReactElement {
   const contestId = Number(useParams().id);
   usePageTitle('results.judging.open');
   const query = useQuery(contestJudgingOptions(contestId));
-  const trail = [{ label: t('nav.contests'), url: '/manage-contest' }, { label: `#${contestId}`, url: `/manage-contest/${contestId}` }, { label: t('results.judging.open') }];
+  const trail = [
+    { label: t('nav.contests'), url: '/manage-contest' },
+    { label: `#${contestId}`, url: `/manage-contest/${contestId}` },
+    { label: t('results.judging.open') },
+  ];
   if (query.isError) return <ErrorState message={t('results.loadError', { message: describeError(query.error, t) })} />;
   if (!query.data) return <LoadingState />;
   const data = query.data;
   const columns = ['rank', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'award'] as const;
   return (
     <>
-      <ScreenHeader trail={trail} heading={t('results.judging.title', { id: contestId })} subheading={<Badge>{t(`pages.dashboard.judging.${data.status}`)}</Badge>} />
+      <ScreenHeader
+        trail={trail}
+        heading={t('results.judging.title', { id: contestId })}
+        subheading={<Badge>{t(`pages.dashboard.judging.${data.status}`)}</Badge>}
+      />
       <Flex direction="column" gap="4">
         {data.exams.length === 0 && <Text>{t('results.judging.none')}</Text>}
         {data.exams.map((exam) => (

@@ -1,9 +1,9 @@
 import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { describeError, saveFile, useDialogs, useToasts, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ShortlistResult } from '../shared/results-contract.js';
-import { resultsApi, resultsChanged, type ExportOptions } from './queries.js';
+import { type ExportOptions, resultsApi, resultsChanged } from './queries.js';
 
 /** Finalise, or reopen with a reason: the header's actions. */
 export function ResultsActions({ data }: { data: ExamResultsData }): ReactElement {
@@ -32,7 +32,8 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
     return (
       <Button
         onClick={async () => {
-          if (await dialogs.confirm({ title: t('results.actions.finalise'), description: t('results.confirmFinalise', { name: data.exam.name }) })) finalise.mutate();
+          if (await dialogs.confirm({ title: t('results.actions.finalise'), description: t('results.confirmFinalise', { name: data.exam.name }) }))
+            finalise.mutate();
         }}
         disabled={finalise.isPending}
       >
@@ -56,11 +57,17 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
     >
       <Flex gap="2" align="end">
         <label>
-          <Text as="div" size="2">{t('results.reason')}</Text>
+          <Text as="div" size="2">
+            {t('results.reason')}
+          </Text>
           <TextField.Root value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={500} required aria-describedby="reopen-help" />
-          <Text id="reopen-help" size="1" color="gray">{t('results.reasonHelp')}</Text>
+          <Text id="reopen-help" size="1" color="gray">
+            {t('results.reasonHelp')}
+          </Text>
         </label>
-        <Button type="submit" disabled={reopen.isPending}>{t('results.actions.reopen')}</Button>
+        <Button type="submit" disabled={reopen.isPending}>
+          {t('results.actions.reopen')}
+        </Button>
       </Flex>
     </form>
   );
@@ -99,22 +106,35 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
           <Flex direction="column" gap="2">
             <Flex gap="2" align="end">
               <label>
-                <Text as="div" size="2">{t('results.shortlist.top')}</Text>
+                <Text as="div" size="2">
+                  {t('results.shortlist.top')}
+                </Text>
                 <TextField.Root type="number" min={1} max={1000} value={top} onChange={(e) => setTop(e.target.value)} style={{ width: '6rem' }} />
               </label>
-              <Button variant="soft" onClick={() => shortlist.mutate(true)} disabled={shortlist.isPending}>{t('results.actions.preview')}</Button>
-              <Button onClick={() => shortlist.mutate(false)} disabled={shortlist.isPending}>{t('results.actions.shortlist')}</Button>
+              <Button variant="soft" onClick={() => shortlist.mutate(true)} disabled={shortlist.isPending}>
+                {t('results.actions.preview')}
+              </Button>
+              <Button onClick={() => shortlist.mutate(false)} disabled={shortlist.isPending}>
+                {t('results.actions.shortlist')}
+              </Button>
             </Flex>
             {preview && (
               <Text size="2" role="status">
-                {t('results.shortlist.result', { selected: preview.selected.length, added: preview.added.length, removed: preview.removed.length, kept: preview.keptGraded.length })}
+                {t('results.shortlist.result', {
+                  selected: preview.selected.length,
+                  added: preview.added.length,
+                  removed: preview.removed.length,
+                  kept: preview.keptGraded.length,
+                })}
               </Text>
             )}
           </Flex>
         )}
         <Flex gap="3" align="end" wrap="wrap">
           <label>
-            <Text as="div" size="2">{t('results.export.format')}</Text>
+            <Text as="div" size="2">
+              {t('results.export.format')}
+            </Text>
             <Select.Root value={format} onValueChange={setFormat}>
               <Select.Trigger aria-label={t('results.export.format')} />
               <Select.Content>
@@ -124,15 +144,23 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
             </Select.Root>
           </label>
           <Text as="label" size="2">
-            <Flex gap="2" align="center"><Checkbox checked={perJuror} onCheckedChange={(v) => setPerJuror(v === true)} />{t('results.export.perJuror')}</Flex>
+            <Flex gap="2" align="center">
+              <Checkbox checked={perJuror} onCheckedChange={(v) => setPerJuror(v === true)} />
+              {t('results.export.perJuror')}
+            </Flex>
           </Text>
           <Text as="label" size="2">
-            <Flex gap="2" align="center"><Checkbox checked={anonymise} onCheckedChange={(v) => setAnonymise(v === true)} />{t('results.export.anonymise')}</Flex>
+            <Flex gap="2" align="center">
+              <Checkbox checked={anonymise} onCheckedChange={(v) => setAnonymise(v === true)} />
+              {t('results.export.anonymise')}
+            </Flex>
           </Text>
           <Button
             variant="soft"
             onClick={() =>
-              download(examId, { format, per: perJuror ? 'juror' : 'entry', anonymise, lang: i18n.language.slice(0, 2) }).catch((error) => toasts.error(describeError(error, t)))
+              download(examId, { format, per: perJuror ? 'juror' : 'entry', anonymise, lang: i18n.language.slice(0, 2) }).catch((error) =>
+                toasts.error(describeError(error, t)),
+              )
             }
           >
             {t('results.actions.export')}

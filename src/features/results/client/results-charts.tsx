@@ -1,6 +1,6 @@
 import { Grid } from '@radix-ui/themes';
 import type { ChartConfiguration } from 'chart.js';
-import { useMemo, type ReactElement } from 'react';
+import { type ReactElement, useMemo } from 'react';
 import { useTranslation } from '../../../engine/index.js';
 import { distribution, finalScores, leniency } from '../shared/chart-data.js';
 import type { ExamResultsData } from '../shared/results-contract.js';
@@ -19,7 +19,10 @@ export default function ResultsCharts({ data }: { data: ExamResultsData }): Reac
     return [
       {
         title: `${t('results.charts.distribution')} (${data.exam.category ?? data.exam.name})`,
-        config: { type: 'bar', data: { labels: bandLabels, datasets: [{ label: t('results.charts.entries'), data: bands.map((b) => b.count), backgroundColor: ACCENT }] } } as ChartConfiguration,
+        config: {
+          type: 'bar',
+          data: { labels: bandLabels, datasets: [{ label: t('results.charts.entries'), data: bands.map((b) => b.count), backgroundColor: ACCENT }] },
+        } as ChartConfiguration,
         table: { columns: [t('results.charts.band'), t('results.charts.entries')], rows: bands.map((b, i) => [bandLabels[i]!, b.count]) },
       },
       {
@@ -43,7 +46,10 @@ export default function ResultsCharts({ data }: { data: ExamResultsData }): Reac
         title: t('results.charts.progress'),
         config: {
           type: 'line',
-          data: { labels: data.progress.map((p) => p.date), datasets: [{ label: t('results.charts.gradesSubmitted'), data: data.progress.map((p) => p.submitted), borderColor: ACCENT }] },
+          data: {
+            labels: data.progress.map((p) => p.date),
+            datasets: [{ label: t('results.charts.gradesSubmitted'), data: data.progress.map((p) => p.submitted), borderColor: ACCENT }],
+          },
         } as ChartConfiguration,
         table: { columns: [t('results.charts.date'), t('results.charts.gradesSubmitted')], rows: data.progress.map((p) => [p.date, p.submitted]) },
       },

@@ -1,6 +1,6 @@
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, ScreenHeader, usePageTitle, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
@@ -22,7 +22,11 @@ function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: Res
       <Table.RowHeaderCell>{entry.rank ?? t('results.notRanked')}</Table.RowHeaderCell>
       <Table.Cell>
         <Text weight="medium">#{entry.contestId}</Text>
-        {entry.campaign && <Text as="div" size="1" color="gray">{entry.campaign}</Text>}
+        {entry.campaign && (
+          <Text as="div" size="1" color="gray">
+            {entry.campaign}
+          </Text>
+        )}
       </Table.Cell>
       <Table.Cell>{entry.company ?? '–'}</Table.Cell>
       <Table.Cell>{`${entry.submitted} / ${entry.assigned}`}</Table.Cell>
@@ -86,7 +90,10 @@ export default function ResultsScreen(): ReactElement {
     ...(data ? [{ label: data.exam.name, url: `/manage-exam/${examId}` }] : []),
     { label: t('results.title') },
   ];
-  if (query.isError) return <ErrorState message={t('results.loadError', { message: describeError(query.error, t) })} back={{ to: '/manage-exam', label: t('nav.examinations') }} />;
+  if (query.isError)
+    return (
+      <ErrorState message={t('results.loadError', { message: describeError(query.error, t) })} back={{ to: '/manage-exam', label: t('nav.examinations') }} />
+    );
   if (!data) return <LoadingState />;
   const notes = data.jurors.filter((j) => j.raw);
   return (
@@ -94,7 +101,12 @@ export default function ResultsScreen(): ReactElement {
       <ScreenHeader
         trail={trail}
         heading={t('results.titleOf', { name: data.exam.name })}
-        subheading={t('results.summary', { submitted: data.submitted, assigned: data.assigned, mean: number(data.examMean, i18n.language), max: data.exam.max_score })}
+        subheading={t('results.summary', {
+          submitted: data.submitted,
+          assigned: data.assigned,
+          mean: number(data.examMean, i18n.language),
+          max: data.exam.max_score,
+        })}
         actions={<ResultsActions data={data} />}
       />
       <Flex direction="column" gap="4">

@@ -4,7 +4,7 @@ import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awa
 import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
 import { notFound } from '../../../server/index.js';
 import { judgingStatus } from '../../judging/index.js';
-import { finalisedConflict } from '../../judging/server.js';
+import { finalisedConflict, type ShortlistStates } from '../../judging/server.js';
 import type { EntityRegistry } from '../../../server/index.js';
 import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
 import { type EntityDb, resultsDb } from './tables.js';
@@ -173,3 +173,24 @@ export async function contestJudging(db: EntityDb, registry: EntityRegistry, con
   const r1Shortlisted = await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('source_exam_id', 'in', ids.length ? ids : [0]).executeTakeFirst();
   return { contestId, status: judgingStatus(contest.status, graded(1), graded(2), inRoundTwo ? 'in' : r1Shortlisted ? 'out' : undefined), exams: rows };
 }
+
+/**
+ * Judging's dashboard's shortlist states (registered with judging's `provideShortlistStates`): a
+ * contest is `in` when shortlisted into a Round 2 exam, `out` when its category was shortlisted
+ * without it.
+ */
+export const shortlistStatesOf: ShortlistStates = async (db, registry, contests) => {
+  const exams = registry.byName.get('exam')?.descriptor.table;
+  const states = new Map<number, 'in' | 'out'>();
+  if (!exams || contests.length === 0) return states;
+  const ids = contests.map((c) => Number(c.id));
+  const shortlisted = new Set((await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => Number(r.contest_id)));
+  const categories = new Set(
+    (await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)).rows.map((r) => Number(r.category_id)),
+  );
+  for (const contest of contests) {
+    if (shortlisted.has(Number(contest.id))) states.set(Number(contest.id), 'in');
+    else if (categories.has(Number(contest.category_id))) states.set(Number(contest.id), 'out');
+  }
+  return states;
+};

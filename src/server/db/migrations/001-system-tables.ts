@@ -13,9 +13,7 @@ export const systemTables: Migration = {
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin'))
       .addColumn('avatar_url', 'text')
-      .addColumn('preferences', 'jsonb', (c) =>
-        c.notNull().defaultTo(sql`'{"theme":"light","language":"en","notifications":true}'::jsonb`),
-      )
+      .addColumn('preferences', 'jsonb', (c) => c.notNull().defaultTo(sql`'{"theme":"light","language":"en","notifications":true}'::jsonb`))
       .addColumn('last_login_at', 'timestamptz')
       .addColumn('previous_login_at', 'timestamptz')
       .addColumn('disabled_at', 'timestamptz')

@@ -8,12 +8,7 @@ import { chainAllRows } from '../../history/audit-chain.js';
  */
 export const history: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema
-      .alterTable('audit_log')
-      .addColumn('changes', 'jsonb')
-      .addColumn('prev_hash', 'text')
-      .addColumn('hash', 'text')
-      .execute();
+    await db.schema.alterTable('audit_log').addColumn('changes', 'jsonb').addColumn('prev_hash', 'text').addColumn('hash', 'text').execute();
     // The log is append-only: deleting a user must not rewrite the rows that name them.
     await sql`alter table audit_log drop constraint if exists audit_log_user_id_fkey`.execute(db);
     await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'id']).execute();

@@ -67,10 +67,21 @@ export async function syncGroupCounters(db: Kysely<any>, entity: LoadedEntity, e
   await sql`delete from ${sql.table(GROUP_COUNTS_TABLE)} where table_name = ${table}`.execute(db);
   if (columns.length === 0) return;
   const args = sql.join(columns.map((column) => sql.lit(column)));
-  const [ins, upd, del, trn] = wanted.map((name) => sql.id(name)) as [ReturnType<typeof sql.id>, ReturnType<typeof sql.id>, ReturnType<typeof sql.id>, ReturnType<typeof sql.id>];
-  await sql`create trigger ${ins} after insert on ${t} referencing new table as new_rows for each statement execute function entity_group_counts_apply(${args})`.execute(db);
-  await sql`create trigger ${upd} after update on ${t} referencing old table as old_rows new table as new_rows for each statement execute function entity_group_counts_apply(${args})`.execute(db);
-  await sql`create trigger ${del} after delete on ${t} referencing old table as old_rows for each statement execute function entity_group_counts_apply(${args})`.execute(db);
+  const [ins, upd, del, trn] = wanted.map((name) => sql.id(name)) as [
+    ReturnType<typeof sql.id>,
+    ReturnType<typeof sql.id>,
+    ReturnType<typeof sql.id>,
+    ReturnType<typeof sql.id>,
+  ];
+  await sql`create trigger ${ins} after insert on ${t} referencing new table as new_rows for each statement execute function entity_group_counts_apply(${args})`.execute(
+    db,
+  );
+  await sql`create trigger ${upd} after update on ${t} referencing old table as old_rows new table as new_rows for each statement execute function entity_group_counts_apply(${args})`.execute(
+    db,
+  );
+  await sql`create trigger ${del} after delete on ${t} referencing old table as old_rows for each statement execute function entity_group_counts_apply(${args})`.execute(
+    db,
+  );
   await sql`create trigger ${trn} after truncate on ${t} for each statement execute function entity_group_counts_apply()`.execute(db);
   for (const column of columns) {
     await sql`insert into ${sql.table(GROUP_COUNTS_TABLE)} (table_name, column_name, value, row_count)
@@ -92,7 +103,12 @@ export function groupCountIndexes(entity: LoadedEntity): ManagedObject[] {
       const columns = sort === field || sort === 'id' ? [field, 'id'] : [field, sort, 'id'];
       const name = objectName('ix_', d.table, columns, `${d.table}(${columns.join(',')}) btree`);
       if (objects.some((o) => o.name === name)) continue;
-      objects.push({ kind: 'index', table: d.table, name, create: sql`create index ${sql.id(name)} on ${sql.table(d.table)} (${sql.join(columns.map((c) => sql.ref(c)))})` });
+      objects.push({
+        kind: 'index',
+        table: d.table,
+        name,
+        create: sql`create index ${sql.id(name)} on ${sql.table(d.table)} (${sql.join(columns.map((c) => sql.ref(c)))})`,
+      });
     }
   }
   return objects;

@@ -30,7 +30,9 @@ export async function installDataVersionTriggers(db: Kysely<any>, table: string)
   const t = sql.table(table);
   await sql`drop trigger if exists ${sql.id(change)} on ${t}`.execute(db);
   await sql`drop trigger if exists ${sql.id(truncate)} on ${t}`.execute(db);
-  await sql`create trigger ${sql.id(change)} after insert or update or delete on ${t} for each statement execute function entity_data_versions_bump()`.execute(db);
+  await sql`create trigger ${sql.id(change)} after insert or update or delete on ${t} for each statement execute function entity_data_versions_bump()`.execute(
+    db,
+  );
   await sql`create trigger ${sql.id(truncate)} after truncate on ${t} for each statement execute function entity_data_versions_bump()`.execute(db);
   await bumpDataVersions(db, [table]);
 }

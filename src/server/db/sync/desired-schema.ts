@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
-import { fieldKind, type FieldKind, isNullable } from '../../../shared/descriptor/schema-fields.js';
+import { type FieldKind, fieldKind, isNullable } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
 
 /** One column as the schema wants it. */

@@ -1,3 +1,3 @@
-export { syncEntityTables, SchemaSyncError, type SyncReport } from './sync-entity-tables.js';
 export { desiredTable } from './desired-schema.js';
 export { managedObjects } from './managed-objects.js';
+export { SchemaSyncError, type SyncReport, syncEntityTables } from './sync-entity-tables.js';

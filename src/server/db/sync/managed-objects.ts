@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { type ManagedObject, objectName } from './desired-schema.js';
 import { groupCountIndexes } from './counters.js';
+import { type ManagedObject, objectName } from './desired-schema.js';
 
 function check(table: string, column: string, label: string, condition: ReturnType<typeof sql>): ManagedObject {
   const definition = `${table}.${column}.${label}`;
@@ -17,7 +17,12 @@ function check(table: string, column: string, label: string, condition: ReturnTy
 
 function index(table: string, columns: string[], method: 'btree' | 'trgm', include: string[] = []): ManagedObject {
   // Included columns are named after the key ones: an index without any keeps its name.
-  const name = objectName('ix_', table, [...columns, ...include], `${table}(${columns.join(',')}) ${method}${include.length ? ` include(${include.join(',')})` : ''}`);
+  const name = objectName(
+    'ix_',
+    table,
+    [...columns, ...include],
+    `${table}(${columns.join(',')}) ${method}${include.length ? ` include(${include.join(',')})` : ''}`,
+  );
   const body =
     method === 'trgm'
       ? sql`using gin (${sql.ref(columns[0]!)} gin_trgm_ops)`
@@ -48,8 +53,10 @@ export function managedObjects(entities: readonly LoadedEntity[]): ManagedObject
         const values = property.enum.filter((value) => value !== null);
         add(check(table, column, `in ${JSON.stringify(values)}`, sql`${ref} in (${sql.join(values.map((v) => sql.lit(String(v))))})`));
       }
-      if (typeof property.maxLength === 'number') add(check(table, column, `max ${property.maxLength}`, sql`char_length(${ref}) <= ${sql.lit(property.maxLength)}`));
-      if (typeof property.minLength === 'number') add(check(table, column, `min ${property.minLength}`, sql`char_length(${ref}) >= ${sql.lit(property.minLength)}`));
+      if (typeof property.maxLength === 'number')
+        add(check(table, column, `max ${property.maxLength}`, sql`char_length(${ref}) <= ${sql.lit(property.maxLength)}`));
+      if (typeof property.minLength === 'number')
+        add(check(table, column, `min ${property.minLength}`, sql`char_length(${ref}) >= ${sql.lit(property.minLength)}`));
       if (typeof property.minimum === 'number') add(check(table, column, `gte ${property.minimum}`, sql`${ref} >= ${sql.lit(property.minimum)}`));
       if (typeof property.maximum === 'number') add(check(table, column, `lte ${property.maximum}`, sql`${ref} <= ${sql.lit(property.maximum)}`));
     }

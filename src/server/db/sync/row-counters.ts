@@ -35,8 +35,12 @@ export async function installRowCounter(db: Kysely<any>, table: string): Promise
   await sql`drop trigger if exists ${sql.id(ins)} on ${t}`.execute(db);
   await sql`drop trigger if exists ${sql.id(del)} on ${t}`.execute(db);
   await sql`drop trigger if exists ${sql.id(trunc)} on ${t}`.execute(db);
-  await sql`create trigger ${sql.id(ins)} after insert on ${t} referencing new table as new_rows for each statement execute function entity_row_counts_insert()`.execute(db);
-  await sql`create trigger ${sql.id(del)} after delete on ${t} referencing old table as old_rows for each statement execute function entity_row_counts_delete()`.execute(db);
+  await sql`create trigger ${sql.id(ins)} after insert on ${t} referencing new table as new_rows for each statement execute function entity_row_counts_insert()`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.id(del)} after delete on ${t} referencing old table as old_rows for each statement execute function entity_row_counts_delete()`.execute(
+    db,
+  );
   await sql`create trigger ${sql.id(trunc)} after truncate on ${t} for each statement execute function entity_row_counts_truncate()`.execute(db);
   await sql`insert into ${sql.table(ROW_COUNTS_TABLE)} (table_name, row_count) values (${table}, (select count(*) from ${t}))
     on conflict (table_name) do update set row_count = excluded.row_count`.execute(db);

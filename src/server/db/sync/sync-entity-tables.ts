@@ -1,16 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
+import { ensureGroupCounterFunctions, syncGroupCounters } from './counters.js';
+import { bumpDataVersions, dataVersionTriggerNames, ensureDataVersionFunction, installDataVersionTriggers } from './data-versions.js';
 import { type DesiredTable, desiredTable, MANAGED_PREFIXES } from './desired-schema.js';
 import { managedObjects } from './managed-objects.js';
 import { counterTriggerNames, ensureRowCounterFunctions, installRowCounter } from './row-counters.js';
-import { ensureGroupCounterFunctions, syncGroupCounters } from './counters.js';
-import { bumpDataVersions, dataVersionTriggerNames, ensureDataVersionFunction, installDataVersionTriggers } from './data-versions.js';
 
 /** A difference the sync will not apply because it would lose data; start-up stops with it. */
 export class SchemaSyncError extends Error {
   override name = 'SchemaSyncError';
   constructor(readonly problems: string[]) {
-    super(`The database tables do not match the entity schemas, and fixing that would lose data:\n  - ${problems.join('\n  - ')}\nNothing was changed. Restore the schema, or migrate the column by hand (rename or copy the data), then start again.`);
+    super(
+      `The database tables do not match the entity schemas, and fixing that would lose data:\n  - ${problems.join('\n  - ')}\nNothing was changed. Restore the schema, or migrate the column by hand (rename or copy the data), then start again.`,
+    );
   }
 }
 
@@ -65,15 +67,21 @@ export async function syncEntityTables(db: Kysely<any>, entities: readonly Loade
       for (const [name, dataType] of current) {
         const wanted = table.columns.find((c) => c.name === name);
         if (!wanted) {
-          problems.push(`entity "${table.entity.descriptor.name}": column "${name}" (${dataType}) of table "${table.table}" is no longer in ${file}; dropping it is not done automatically`);
+          problems.push(
+            `entity "${table.entity.descriptor.name}": column "${name}" (${dataType}) of table "${table.table}" is no longer in ${file}; dropping it is not done automatically`,
+          );
         } else if (wanted.dataType !== dataType) {
-          problems.push(`entity "${table.entity.descriptor.name}": column "${name}" of table "${table.table}" is ${dataType} but ${file} now makes it ${wanted.dataType}; retyping is not done automatically`);
+          problems.push(
+            `entity "${table.entity.descriptor.name}": column "${name}" of table "${table.table}" is ${dataType} but ${file} now makes it ${wanted.dataType}; retyping is not done automatically`,
+          );
         }
       }
       for (const column of table.columns) {
         if (current.has(column.name)) continue;
         if (column.notNull && !column.default && (await hasRows(trx, table.table))) {
-          problems.push(`entity "${table.entity.descriptor.name}": new required column "${column.name}" needs a "default" in ${file}, because table "${table.table}" already has rows`);
+          problems.push(
+            `entity "${table.entity.descriptor.name}": new required column "${column.name}" needs a "default" in ${file}, because table "${table.table}" already has rows`,
+          );
         }
         additions.push({ table, column });
       }
@@ -146,7 +154,9 @@ async function syncManagedObjects(trx: Kysely<any>, entities: readonly LoadedEnt
   // Drop what is no longer wanted first: foreign keys before the indexes and uniques they may use.
   const stale = [
     ...constraints.filter((c) => tables.includes(c.table) && isManaged(c.name) && !wantedNames.has(c.name)).map((c) => ({ ...c, kind: 'constraint' as const })),
-    ...indexes.filter((i) => tables.includes(i.table) && isManaged(i.name) && !wantedNames.has(i.name) && !constraints.some((c) => c.name === i.name)).map((i) => ({ ...i, kind: 'index' as const })),
+    ...indexes
+      .filter((i) => tables.includes(i.table) && isManaged(i.name) && !wantedNames.has(i.name) && !constraints.some((c) => c.name === i.name))
+      .map((i) => ({ ...i, kind: 'index' as const })),
   ].sort((a, b) => Number(b.name.startsWith('fk_')) - Number(a.name.startsWith('fk_')));
   for (const object of stale) {
     if (object.kind === 'constraint') await sql`alter table ${sql.table(object.table)} drop constraint ${sql.id(object.name)}`.execute(trx);

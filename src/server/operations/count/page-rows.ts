@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { containsPattern } from '../../../shared/sql-text.js';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
+import { containsPattern } from '../../../shared/sql-text.js';
 import type { OperationContext, selectionOf } from '../context.js';
 import type { ListQuery } from '../list-query.js';
 import { afterMark, type PageSeek } from './page-marks.js';
@@ -44,13 +44,19 @@ export function planPage(
       query.orderBy(parsed.sort, parsed.direction).orderBy('id', parsed.direction) as Q;
     const betweenMarks = relationPageIds(entity, parsed, parsed.direction, parsed.perPage, seek.skip, ctx, seek);
     if (betweenMarks) {
-      return { query: ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${betweenMarks})`)), reversed: false, direction: parsed.direction };
+      return {
+        query: ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${betweenMarks})`)),
+        reversed: false,
+        direction: parsed.direction,
+      };
     }
     // A list filtered through a relation whose seek has no bound (its last marks, or NULL sort
     // values) is read by the merge below, from whichever end is nearer, rather than by walking the
     // sort index from the mark and testing each row against the related rows.
     if (!relationPageIds(entity, parsed, parsed.direction, parsed.perPage, 0, ctx)) {
-      const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek)).limit(sql.lit(parsed.perPage)).$if(seek.skip > 0, (q) => q.offset(seek.skip));
+      const pageIds = ordered(afterMark(filtered.select('id'), parsed.sort, parsed.direction, seek))
+        .limit(sql.lit(parsed.perPage))
+        .$if(seek.skip > 0, (q) => q.offset(seek.skip));
       const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
       return { query, reversed: false, direction: parsed.direction };
     }
@@ -66,7 +72,9 @@ export function planPage(
     const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where(sql<boolean>`id in (${throughRelation})`));
     return { query, reversed, direction };
   }
-  const pageIds = ordered(filtered.select('id')).limit(sql.lit(limit)).$if(skip > 0, (q) => q.offset(skip));
+  const pageIds = ordered(filtered.select('id'))
+    .limit(sql.lit(limit))
+    .$if(skip > 0, (q) => q.offset(skip));
   const query = ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', pageIds));
   return { query, reversed, direction };
 }
