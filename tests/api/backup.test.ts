@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())('backup and restore from %s', (kind) => {
     try {
       const whole = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n');
       const cut = path.join(tmp, `${kind}-cut.ndjson.gz`);
-      fs.writeFileSync(cut, zlib.gzipSync(whole.slice(0, -1).join('\n') + '\n'));
+      fs.writeFileSync(cut, zlib.gzipSync(`${whole.slice(0, -1).join('\n')}\n`));
       await expect(restoreBackup(target.database, cut)).rejects.toThrow(/incomplete/);
       const damaged = path.join(tmp, `${kind}-damaged.ndjson.gz`);
       const bytes = fs.readFileSync(file);

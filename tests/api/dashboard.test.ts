@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
 import { DEMO_FIGURES } from '../../src/features/demo/server/demo-data.js';
 import { judgingStatus } from '../../src/features/judging/index.js';
 import { LATEST_CONTESTS } from '../../src/features/judging/server/dashboard.service.js';
+import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
@@ -37,7 +37,15 @@ describe.each(testDatabaseKinds())('dashboard on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data.totals).toEqual({ juries: DEMO_FIGURES.juries, exams: DEMO_FIGURES.exams, companies: DEMO_FIGURES.companies });
     expect(res.body.data.rounds).toEqual(DEMO_FIGURES.rounds);
-    expect(DEMO_FIGURES).toMatchObject({ juries: 20, exams: 12, companies: 10, rounds: [{ juries: 12, graded: 89 }, { juries: 8, graded: 34 }] });
+    expect(DEMO_FIGURES).toMatchObject({
+      juries: 20,
+      exams: 12,
+      companies: 10,
+      rounds: [
+        { juries: 12, graded: 89 },
+        { juries: 8, graded: 34 },
+      ],
+    });
   });
 
   it('lists the latest contests newest first, with company, category, jurors per round and the derived status', async () => {
@@ -67,7 +75,13 @@ describe.each(testDatabaseKinds())('dashboard on %s', (kind) => {
   it('follows the data: a new juror, exam grade and rejection change the figures', async () => {
     const db = t.app.db as any;
     const before = (await client.get<{ data: DashboardData }>('/api/dashboard')).body.data;
-    const created = await client.post('/api/juries', { name: 'Zainab Othman', email: 'zainab.othman@jury.awards.my', round: 2, country: 'MY', is_active: true });
+    const created = await client.post('/api/juries', {
+      name: 'Zainab Othman',
+      email: 'zainab.othman@jury.awards.my',
+      round: 2,
+      country: 'MY',
+      is_active: true,
+    });
     expect(created.status).toBe(201);
     const newest = before.latestContests[0]!;
     const exam = await db.selectFrom('exams').select('id').where('round', '=', 1).orderBy('id').executeTakeFirstOrThrow();
@@ -98,7 +112,10 @@ describe.each(testDatabaseKinds())('dashboard on an empty %s database', (kind) =
     const res = await client.get<{ data: DashboardData }>('/api/dashboard');
     expect(res.body.data).toEqual({
       totals: { juries: 0, exams: 0, companies: 0 },
-      rounds: [{ round: 1, juries: 0, graded: 0 }, { round: 2, juries: 0, graded: 0 }],
+      rounds: [
+        { round: 1, juries: 0, graded: 0 },
+        { round: 2, juries: 0, graded: 0 },
+      ],
       latestContests: [],
     });
   });

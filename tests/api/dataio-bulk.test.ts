@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('bulk actions on %s', (kind) => {
   let t: TestApp;
@@ -19,7 +19,10 @@ describe.each(testDatabaseKinds())('bulk actions on %s', (kind) => {
       .returning(sql<number>`id`.as('id'))
       .executeTakeFirstOrThrow();
     // Beta Film is in use by a contest.
-    await t.app.db.insertInto('contests' as never).values({ customer_id: (customer as { id: number }).id, category_id: ids[1], status: 'pending' } as never).execute();
+    await t.app.db
+      .insertInto('contests' as never)
+      .values({ customer_id: (customer as { id: number }).id, category_id: ids[1], status: 'pending' } as never)
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -45,7 +48,9 @@ describe.each(testDatabaseKinds())('bulk actions on %s', (kind) => {
     const res = await client.post('/api/categories/bulk', { action: 'delete', ids: [ids[0], ids[1], ids[3]] });
     expect(res.status).toBe(200);
     expect(res.body.data.done).toBe(2);
-    expect(res.body.data.failed).toEqual([expect.objectContaining({ id: ids[1], code: 'CONFLICT', keyword: 'inUse', messageKey: 'errors.inUse', params: { count: 1, entity: 'contest' } })]);
+    expect(res.body.data.failed).toEqual([
+      expect.objectContaining({ id: ids[1], code: 'CONFLICT', keyword: 'inUse', messageKey: 'errors.inUse', params: { count: 1, entity: 'contest' } }),
+    ]);
     const left = (await sql<{ id: number }>`select id from categories order by id`.execute(t.app.db)).rows.map((row) => row.id);
     expect(left).toEqual([ids[1], ids[2]]);
     const audit = (await sql<{ details: any }>`select details from audit_log where action = 'data.bulk_delete' and entity = 'category'`.execute(t.app.db)).rows;

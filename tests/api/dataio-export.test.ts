@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportBatches, exportColumns, cellText, parseExportQuery } from '../../src/features/dataio/server/export-rows.js';
+import { cellText, exportBatches, exportColumns, parseExportQuery } from '../../src/features/dataio/server/export-rows.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 const STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;
 
@@ -30,8 +30,21 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
     // Inserted directly: the API would spend a full-cost scrypt on each password.
     for (let n = 0; n < 9; n++) {
       const company = n % 3 === 0 ? null : n % 3 === 1 ? 'Ogilvy, "Jakarta"' : 'Leo Burnett\nKL';
-      const row = { name: n % 4 === 0 ? null : `Customer ${n % 3}`, email: `c${n}@agency.test`, password_hash: 'scrypt$x', company, phone: '0812', job_title: 'Lead', is_active: n % 2 === 0, max_entries: 10 };
-      const inserted = await t.app.db.insertInto('customers' as never).values(row as never).returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();
+      const row = {
+        name: n % 4 === 0 ? null : `Customer ${n % 3}`,
+        email: `c${n}@agency.test`,
+        password_hash: 'scrypt$x',
+        company,
+        phone: '0812',
+        job_title: 'Lead',
+        is_active: n % 2 === 0,
+        max_entries: 10,
+      };
+      const inserted = await t.app.db
+        .insertInto('customers' as never)
+        .values(row as never)
+        .returning(sql<number>`id`.as('id'))
+        .executeTakeFirstOrThrow();
       customers.push(Number((inserted as { id: number }).id));
     }
     const social = (await client.post('/api/categories', { name: 'Best Use of Social', description: 'Social media campaigns', status: 'active' })).body.data.id;
@@ -44,7 +57,10 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
         strategy: `Strategy ${n}, "quoted"\nsecond line ü`,
         created_at: new Date(Date.UTC(2025, 0, 1 + (n % 7))).toISOString(),
       };
-      await t.app.db.insertInto('contests' as never).values(row as never).execute();
+      await t.app.db
+        .insertInto('contests' as never)
+        .values(row as never)
+        .execute();
     }
   });
   afterAll(async () => t?.close());
@@ -86,21 +102,24 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
     expect(records).toEqual(expectedOf(endpoint, listed));
   });
 
-  it.each(kind === 'postgres' ? [false, true] : [false])('reads in batches in the list order, NULL sort values included, whatever the batch size (cursor: %s)', async (cursor) => {
-    const entity = t.app.entities.byEndpoint.get('customers')!;
-    const ctx = { db: t.app.db, registry: t.app.entities };
-    const columns = exportColumns(entity, 'en');
-    for (const query of ['sort=name', 'sort=name&direction=desc', 'sort=company&direction=desc', 'sort=company', '']) {
-      const listed = await listAll(client, '/api/customers', query);
-      const parsed = parseExportQuery(entity, Object.fromEntries(new URLSearchParams(query)), ctx);
-      const ids: number[] = [];
-      for await (const rows of exportBatches(entity, parsed, columns, ctx, { batch: 2, cursor })) {
-        expect(rows.length).toBeLessThanOrEqual(2);
-        ids.push(...rows.map((row) => row.id as number));
+  it.each(kind === 'postgres' ? [false, true] : [false])(
+    'reads in batches in the list order, NULL sort values included, whatever the batch size (cursor: %s)',
+    async (cursor) => {
+      const entity = t.app.entities.byEndpoint.get('customers')!;
+      const ctx = { db: t.app.db, registry: t.app.entities };
+      const columns = exportColumns(entity, 'en');
+      for (const query of ['sort=name', 'sort=name&direction=desc', 'sort=company&direction=desc', 'sort=company', '']) {
+        const listed = await listAll(client, '/api/customers', query);
+        const parsed = parseExportQuery(entity, Object.fromEntries(new URLSearchParams(query)), ctx);
+        const ids: number[] = [];
+        for await (const rows of exportBatches(entity, parsed, columns, ctx, { batch: 2, cursor })) {
+          expect(rows.length).toBeLessThanOrEqual(2);
+          ids.push(...rows.map((row) => row.id as number));
+        }
+        expect(ids, query).toEqual(listed.map((row) => row.id));
       }
-      expect(ids, query).toEqual(listed.map((row) => row.id));
-    }
-  });
+    },
+  );
 
   it('reads every row of a keyset export sorted by a time whose rows share a millisecond (their microseconds differ)', async () => {
     const entity = t.app.entities.byEndpoint.get('customers')!;
@@ -109,8 +128,19 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
     const added: number[] = [];
     try {
       for (let n = 1; n <= 5; n++) {
-        const row = { name: `Same ms ${n}`, email: `ms${n}@agency.test`, password_hash: 'scrypt$x', is_active: true, max_entries: 10, created_at: `2030-03-01T10:00:00.12340${n}Z` };
-        const inserted = await t.app.db.insertInto('customers' as never).values(row as never).returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();
+        const row = {
+          name: `Same ms ${n}`,
+          email: `ms${n}@agency.test`,
+          password_hash: 'scrypt$x',
+          is_active: true,
+          max_entries: 10,
+          created_at: `2030-03-01T10:00:00.12340${n}Z`,
+        };
+        const inserted = await t.app.db
+          .insertInto('customers' as never)
+          .values(row as never)
+          .returning(sql<number>`id`.as('id'))
+          .executeTakeFirstOrThrow();
         added.push(Number((inserted as { id: number }).id));
       }
       for (const query of ['sort=created_at&direction=desc', 'sort=created_at&direction=asc', '']) {
@@ -120,10 +150,16 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
         for await (const rows of exportBatches(entity, parsed, columns, ctx, { batch: 2, cursor: false })) ids.push(...rows.map((row) => row.id as number));
         // It failed with the sort value carried as a JavaScript Date: rows 2-5 (or 1-4) were skipped.
         expect(ids, query).toEqual(listed.map((row) => row.id));
-        expect(ids.filter((id) => added.includes(id)), query).toHaveLength(5);
+        expect(
+          ids.filter((id) => added.includes(id)),
+          query,
+        ).toHaveLength(5);
       }
     } finally {
-      await t.app.db.deleteFrom('customers' as never).where('id' as never, 'in', added as never).execute();
+      await t.app.db
+        .deleteFrom('customers' as never)
+        .where('id' as never, 'in', added as never)
+        .execute();
     }
   });
 
@@ -140,7 +176,9 @@ describe.each(testDatabaseKinds())('export on %s', (kind) => {
         break;
       }
     }
-    const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.app.db);
+    const open = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.app.db);
     expect(open.rows[0]!.n).toBe(0);
   });
 

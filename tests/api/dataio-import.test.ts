@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
+import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
 describe.each(testDatabaseKinds())('import on %s', (kind) => {
   let t: TestApp;
@@ -20,7 +20,12 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
       method: 'POST',
       url: `/api/imports?entity=${entity}&filename=${filename}`,
       payload: typeof file === 'string' ? Buffer.from(file, 'utf8') : file,
-      headers: { 'content-type': 'application/octet-stream', cookie: `XSRF-TOKEN=${client.xsrf}`, 'x-xsrf-token': client.xsrf, authorization: `Bearer ${client.token}` },
+      headers: {
+        'content-type': 'application/octet-stream',
+        cookie: `XSRF-TOKEN=${client.xsrf}`,
+        'x-xsrf-token': client.xsrf,
+        authorization: `Bearer ${client.token}`,
+      },
     });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
@@ -35,9 +40,7 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
   };
   const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.db)).rows[0]!.n);
   const customersByEmail = async () =>
-    Object.fromEntries(
-      (await sql<Record<string, any>>`select * from customers order by id`.execute(t.app.db)).rows.map((row) => [row.email, row]),
-    );
+    Object.fromEntries((await sql<Record<string, any>>`select * from customers order by id`.execute(t.app.db)).rows.map((row) => [row.email, row]));
 
   it('reads a semicolon CSV with a BOM and a quoted line break, and guesses the mapping from headers in any language', async () => {
     const file = '\ufeffE-mel;Nama;Syarikat;Kata laluan;Max Entries;Status Akaun\r\nsiti@a.test;Siti;"Ogilvy;\nJakarta";secret-11;3;ya\r\n';
@@ -59,7 +62,10 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
     expect(preview.status).toBe(200);
     expect(preview.body.data.invalid_rows).toBe(2);
     const errorsOf = (row: number) =>
-      preview.body.data.rows.find((r: any) => r.row === row).errors.map((e: any) => `${e.path} ${e.messageKey}`).sort();
+      preview.body.data.rows
+        .find((r: any) => r.row === row)
+        .errors.map((e: any) => `${e.path} ${e.messageKey}`)
+        .sort();
     expect(errorsOf(1)).toEqual([]);
     expect(errorsOf(2)).toEqual(['email validation.email.invalid']);
     expect(errorsOf(3)).toEqual(['max_entries validation.max_entries.max', 'password validation.password.min']);
@@ -140,7 +146,9 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
   it('runs one import per entity at a time', async () => {
     const { body } = await upload('company', 'Name\nSolo\n');
     // Running on another server: its heartbeat is recent.
-    await sql`insert into import_jobs (entity, status, filename, file, progress_at) values ('company', 'running', 'other.csv', '\\x00', now())`.execute(t.app.db);
+    await sql`insert into import_jobs (entity, status, filename, file, progress_at) values ('company', 'running', 'other.csv', '\\x00', now())`.execute(
+      t.app.db,
+    );
     const refused = await client.post(`/api/imports/${body.data.id}/start`, { mapping: ['name'] });
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].messageKey).toBe('dataio.import.errors.running');
@@ -174,7 +182,10 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
       const sample = await client.get(`/api/imports/sample/${entity}?lang=id`);
       expect(sample.status, entity).toBe(200);
       const { body } = await upload(entity, sample.body as string);
-      expect(body.data.mapping.every((field: string | null) => field !== null), `${entity} ${JSON.stringify(body.data)}`).toBe(true);
+      expect(
+        body.data.mapping.every((field: string | null) => field !== null),
+        `${entity} ${JSON.stringify(body.data)}`,
+      ).toBe(true);
       const preview = await client.post(`/api/imports/${body.data.id}/preview`, { mapping: body.data.mapping });
       expect(preview.body.data.invalid_rows, `${entity} ${JSON.stringify(preview.body.data.rows)}`).toBe(0);
     }

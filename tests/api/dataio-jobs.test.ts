@@ -39,7 +39,17 @@ interface Server {
 async function start(env: Record<string, string>, signedIn?: Server): Promise<Server> {
   const port = await freePort();
   const proc = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'false', BACKUP_INTERVAL_HOURS: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: 'false',
+      BACKUP_INTERVAL_HOURS: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(proc);
@@ -155,22 +165,26 @@ describe('a server killed in the middle of an import', () => {
     await restarted.stop();
   });
 
-  it.skipIf(!postgresUrl)('on PostgreSQL leaves none of its rows; another server shows the job interrupted once its heartbeat stops', { timeout: 600_000 }, async () => {
-    const database = await createTestDatabase('postgres');
-    databases.push(database);
-    const a = await start(database.env);
-    const b = await start(database.env, a);
-    const id = await startImport(a, 'pgkill');
-    // Seen from B: the progress is in the job's row.
-    const seen = await watch(b, id, writing);
-    expect(seen, 'the import must still be writing when the server is killed').toMatchObject({ status: 'running', phase: 'writing' });
-    await a.kill();
-    expect(await companiesTagged(b, 'pgkill')).toBe(0);
-    const after = await watch(b, id, () => false, 60);
-    expect(after).toMatchObject({ status: 'failed', error: 'dataio.import.errors.interrupted', created_rows: 0 });
-    expect(await companiesTagged(b, 'pgkill')).toBe(0);
-    await b.stop();
-  });
+  it.skipIf(!postgresUrl)(
+    'on PostgreSQL leaves none of its rows; another server shows the job interrupted once its heartbeat stops',
+    { timeout: 600_000 },
+    async () => {
+      const database = await createTestDatabase('postgres');
+      databases.push(database);
+      const a = await start(database.env);
+      const b = await start(database.env, a);
+      const id = await startImport(a, 'pgkill');
+      // Seen from B: the progress is in the job's row.
+      const seen = await watch(b, id, writing);
+      expect(seen, 'the import must still be writing when the server is killed').toMatchObject({ status: 'running', phase: 'writing' });
+      await a.kill();
+      expect(await companiesTagged(b, 'pgkill')).toBe(0);
+      const after = await watch(b, id, () => false, 60);
+      expect(after).toMatchObject({ status: 'failed', error: 'dataio.import.errors.interrupted', created_rows: 0 });
+      expect(await companiesTagged(b, 'pgkill')).toBe(0);
+      await b.stop();
+    },
+  );
 });
 
 describe.skipIf(!postgresUrl)('two servers on one PostgreSQL', () => {

@@ -12,7 +12,7 @@ const deletable = allEntities.filter((e) => e.descriptor.permissions.delete.incl
 const named = (list: LoadedEntity[]) => list.map((entity) => [entity.descriptor.name, entity] as const);
 
 /** A value of a stored record the filter will match, as the query parameter's text. */
-function filterParam(entity: LoadedEntity, filter: LoadedEntity['descriptor']['list']['filters'][number], value: unknown): string {
+function filterParam(filter: LoadedEntity['descriptor']['list']['filters'][number], value: unknown): string {
   if (filter.values) return Object.entries(filter.values).find(([, stored]) => stored === value)?.[0] ?? String(value);
   if (filter.operator === 'ilike') return String(value).slice(1, 5).toUpperCase();
   return String(value);
@@ -60,13 +60,13 @@ describe.each(testDatabaseKinds())('generic entity API on %s', (kind) => {
       const all = await fetchAll(client, entity, relationsUsed);
       for (const filter of d.list.filters) {
         const [first, second] = filter.field.split('.') as [string, string | undefined];
-        const valueOf = (row: Record<string, any>) => (second ? row[first]?.[second] : row[first]);
-        const sample = all.map(valueOf).find((v) => v !== null && v !== undefined);
+        const fieldValue = (row: Record<string, any>) => (second ? row[first]?.[second] : row[first]);
+        const sample = all.map(fieldValue).find((v) => v !== null && v !== undefined);
         if (sample === undefined) continue;
-        const param = filterParam(entity, filter, sample);
+        const param = filterParam(filter, sample);
         const wanted = filter.values ? filter.values[param] : filter.operator === 'ilike' ? param : sample;
         const expected = all
-          .filter((row) => matches(valueOf(row), filter.operator, wanted))
+          .filter((row) => matches(fieldValue(row), filter.operator, wanted))
           .map((row) => row.id)
           .sort();
         const res = await client.get(`${url}?per_page=100&${encodeURIComponent(filter.param)}=${encodeURIComponent(param)}`);

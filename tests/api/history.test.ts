@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedEntity } from '../../src/shared/descriptor/types.js';
 import { writeAudit } from '../../src/server/auth/audit.js';
 import { verifyAuditChain } from '../../src/server/history/audit-chain.js';
 import { isSecretField } from '../../src/server/history/changes.js';
+import type { LoadedEntity } from '../../src/shared/descriptor/types.js';
 import { type RelatedIds, validBody } from '../fixtures/record-factory.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
@@ -22,7 +22,9 @@ interface AuditRow {
 }
 
 const secretsOf = (entity: LoadedEntity) =>
-  Object.entries(entity.schema.properties ?? {}).filter(([field, p]) => isSecretField(field, p)).map(([field]) => field);
+  Object.entries(entity.schema.properties ?? {})
+    .filter(([field, p]) => isSecretField(field, p))
+    .map(([field]) => field);
 
 describe.each(testDatabaseKinds())('history, trash and restore on %s', (kind) => {
   let t: TestApp;
@@ -235,9 +237,7 @@ describe.each(testDatabaseKinds())('history, trash and restore on %s', (kind) =>
 
   it('keeps one chain when writers append at once', async () => {
     const mark = await lastAuditId();
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => client.post('/api/companies', { name: `Concurrent Company ${n}` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => client.post('/api/companies', { name: `Concurrent Company ${n}` })));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
     expect(await auditSince(mark)).toHaveLength(12);
     expect(await verifyAuditChain(t.app.db)).toMatchObject({ ok: true });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../../src/server/auth/mailer.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { addCategory, addContests, addCustomer, addExam, addJuror, CRITERIA, jurorClient } from '../helpers/judging-fixture.js';
+import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
 const keywords = (body: any): string[] => (body.errors ?? []).map((e: any) => e.keyword).sort();
 const paths = (body: any): string[] => (body.errors ?? []).map((e: any) => e.path).sort();
@@ -40,7 +40,9 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.post(`/api/exams/${id}/status`, { status: 'closed' })).status).toBe(200);
       expect((await admin.post(`/api/exams/${id}/status`, { status: 'final' })).body.data.status).toBe('final');
       expect((await admin.post(`/api/exams/${id}/status`, { status: 'open' })).status).toBe(409);
-      const audit = await sql<{ n: number }>`select count(*)::int as n from audit_log where action = 'exam.status' and entity_id = ${String(id)}`.execute(t.app.db);
+      const audit = await sql<{ n: number }>`select count(*)::int as n from audit_log where action = 'exam.status' and entity_id = ${String(id)}`.execute(
+        t.app.db,
+      );
       expect(audit.rows[0]!.n).toBe(5);
     });
 
@@ -63,7 +65,11 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       const results = await admin.get(`/api/exams/${id}/results`);
       expect(results.body.data.finalised).not.toBeNull();
       expect(results.body.data.submitted).toBe(1);
-      const actions = await sql<{ action: string }>`select action from audit_log where entity = 'exam' and entity_id = ${String(id)} and action in ('results.finalise', 'exam.status') order by id`.execute(t.app.db);
+      const actions = await sql<{
+        action: string;
+      }>`select action from audit_log where entity = 'exam' and entity_id = ${String(id)} and action in ('results.finalise', 'exam.status') order by id`.execute(
+        t.app.db,
+      );
       expect(actions.rows.map((r) => r.action)).toEqual(['exam.status', 'exam.status', 'results.finalise', 'exam.status']);
       // A second finalise by either path is refused; reopening goes through results (with a reason).
       expect((await admin.post(`/api/exams/${id}/finalise`)).status).toBe(409);
@@ -93,8 +99,8 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     beforeAll(async () => {
       exam = await addExam(admin, film);
       const customer = await addCustomer(t.app, 1, 'PT. Maju Jaya, Tbk');
-      [entry] = await addContests(t.app, customer, film, 1) as [number];
-      [printEntry] = await addContests(t.app, customer, print, 1) as [number];
+      [entry] = (await addContests(t.app, customer, film, 1)) as [number];
+      [printEntry] = (await addContests(t.app, customer, print, 1)) as [number];
       juror = await addJuror(t.app, 1, 'Lain Studio Sdn Bhd');
     });
 
@@ -132,7 +138,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       ['other punctuation', 'Maju-Jaya'],
       ['no legal suffix', 'MAJU JAYA'],
       ['a different legal form', 'Maju Jaya Sdn. Bhd.'],
-    ])('refuses a juror whose company matches the submittor\'s with %s (%s)', async (_label, company) => {
+    ])("refuses a juror whose company matches the submittor's with %s (%s)", async (_label, company) => {
       const conflicted = await addJuror(t.app, 100 + ++variant, company);
       const res = await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: conflicted });
       expect(res.status).toBe(422);
@@ -140,7 +146,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(res.body.message).toMatch(/Conflict of interest/);
     });
 
-    it('allows a juror whose company only shares a word with the submittor\'s', async () => {
+    it("allows a juror whose company only shares a word with the submittor's", async () => {
       const near = await addJuror(t.app, 4, 'Maju Jaya Digital');
       expect((await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: near })).status).toBe(201);
     });
@@ -183,14 +189,25 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       clients = [await jurorClient(t.app, jurors[0]!), await jurorClient(t.app, jurors[1]!)];
     });
 
-    it("sends a juror only their own work, with nothing identifying the entrant", async () => {
+    it('sends a juror only their own work, with nothing identifying the entrant', async () => {
       const res = await clients[0]!.get('/api/jury/assignments');
       expect(res.status).toBe(200);
       const mine = res.body.data.assignments.filter((a: any) => a.exam_id === exam);
       expect(mine).toHaveLength(3);
       expect(res.body.data.assignments.every((a: any) => a.entry.strategy !== undefined)).toBe(true);
       const text = JSON.stringify(res.body);
-      for (const secret of ['Hidden Person', 'submittor77@entrant.test', '+60 19-555 0101', 'Secret Agency', 'Case study by the agency', 'customer', 'company', 'agency', 'email', 'phone']) {
+      for (const secret of [
+        'Hidden Person',
+        'submittor77@entrant.test',
+        '+60 19-555 0101',
+        'Secret Agency',
+        'Case study by the agency',
+        'customer',
+        'company',
+        'agency',
+        'email',
+        'phone',
+      ]) {
         expect(text).not.toContain(secret);
       }
       expect(res.body.data.exams.find((e: any) => e.id === exam)).toMatchObject({ criteria: CRITERIA, progress: { total: 3, assigned: 3, submitted: 0 } });
@@ -230,7 +247,9 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       const grade = (await sql<{ id: number }>`select id from grades where assignment_id = ${a.id}`.execute(t.app.db)).rows[0]!;
       expect((await admin.post(`/api/grades/${grade.id}/reopen`)).body.data.status).toBe('draft');
       expect((await clients[0]!.put(`/api/assignments/${a.id}/grade`, { scores: { idea: 10, craft: 5 }, submit: true })).body.data.total).toBe(100);
-      const audit = await sql<{ action: string }>`select action from audit_log where entity = 'grade' and entity_id = ${String(grade.id)} order by id`.execute(t.app.db);
+      const audit = await sql<{ action: string }>`select action from audit_log where entity = 'grade' and entity_id = ${String(grade.id)} order by id`.execute(
+        t.app.db,
+      );
       expect(audit.rows.map((r) => r.action)).toEqual(['grade.save', 'grade.submit', 'grade.reopen', 'grade.submit']);
     });
 
@@ -242,7 +261,9 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(keywords(range.body)).toEqual(['range', 'range', 'unknown']);
       const missing = await clients[0]!.put(`/api/assignments/${a.id}/grade`, { scores: { idea: 5 }, submit: true });
       expect(missing.status).toBe(422);
-      expect(missing.body.errors).toEqual([{ path: 'scores.craft', keyword: 'required', messageKey: 'judging.errors.score_required', params: { criterion: 'craft', label: 'Craft' } }]);
+      expect(missing.body.errors).toEqual([
+        { path: 'scores.craft', keyword: 'required', messageKey: 'judging.errors.score_required', params: { criterion: 'craft', label: 'Craft' } },
+      ]);
     });
 
     it("never lets a juror write or read another juror's grade", async () => {
@@ -298,7 +319,12 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     });
 
     const savedPairs = async () =>
-      (await sql<{ contest_id: number; jury_id: number }>`select contest_id, jury_id from assignments where exam_id = ${exam} order by contest_id, jury_id`.execute(t.app.db)).rows;
+      (
+        await sql<{
+          contest_id: number;
+          jury_id: number;
+        }>`select contest_id, jury_id from assignments where exam_id = ${exam} order by contest_id, jury_id`.execute(t.app.db)
+      ).rows;
 
     it('previews 3 jurors per entry on 200 entries × 17 jurors, balanced, without conflicts, deterministically', async () => {
       const first = await admin.post(`/api/exams/${exam}/auto-assign`, { per_entry: 3, dry_run: true });
@@ -331,7 +357,13 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(new Set(pairs.map((p) => `${p.contest_id}:${p.jury_id}`)).size).toBe(600);
       // Drop two assignments and recuse one: the next run adds exactly three, never the recused juror.
       await sql`delete from assignments where id in (select id from assignments where exam_id = ${exam} order by id limit 2)`.execute(t.app.db);
-      const target = (await sql<{ id: number; jury_id: number; contest_id: number }>`select id, jury_id, contest_id from assignments where exam_id = ${exam} order by id desc limit 1`.execute(t.app.db)).rows[0]!;
+      const target = (
+        await sql<{
+          id: number;
+          jury_id: number;
+          contest_id: number;
+        }>`select id, jury_id, contest_id from assignments where exam_id = ${exam} order by id desc limit 1`.execute(t.app.db)
+      ).rows[0]!;
       await admin.post(`/api/assignments/${target.id}/recuse`, { reason: 'Admin recorded a recusal' });
       const fill = await admin.post(`/api/exams/${exam}/auto-assign`, { per_entry: 3, dry_run: false });
       expect(fill.body.data.planned).toHaveLength(3);
@@ -356,7 +388,9 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
 
   describe('jury applicants', () => {
     it('approves an application into a juror, rejects another with a reason, and decides each once', async () => {
-      const a = (await admin.post('/api/applicants', { name: 'Farah Aziz', email: 'Farah@Example.my', company: 'Kilau Creative', country: 'MY', expertise: [film] })).body.data;
+      const a = (
+        await admin.post('/api/applicants', { name: 'Farah Aziz', email: 'Farah@Example.my', company: 'Kilau Creative', country: 'MY', expertise: [film] })
+      ).body.data;
       expect(a).toMatchObject({ status: 'applied', email: 'farah@example.my', expertise: [film] });
       const outbox: MailMessage[] = [];
       const send = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
@@ -387,7 +421,9 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       const rejected = await admin.post(`/api/applicants/${b.id}/reject`, { reason: 'Works for an entrant' });
       expect(rejected.body.data).toMatchObject({ status: 'rejected', rejection_reason: 'Works for an entrant' });
       expect((await admin.put(`/api/applicants/${b.id}`, { status: 'approved' })).status).toBe(422);
-      const audit = await sql<{ action: string }>`select action from audit_log where entity = 'applicant' and action like 'applicant.%' order by id`.execute(t.app.db);
+      const audit = await sql<{ action: string }>`select action from audit_log where entity = 'applicant' and action like 'applicant.%' order by id`.execute(
+        t.app.db,
+      );
       expect(audit.rows.map((r) => r.action)).toEqual(['applicant.approve', 'applicant.reject']);
     });
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setHashCostForTests } from '../../src/server/auth/password.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { bodyFor, invalid, type Schema, text, valid } from '../helpers/schema-arbitraries.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 import { ENTITY_ENV, seedAll } from './entities-helpers.js';
-import { setHashCostForTests } from '../../src/server/auth/password.js';
 
 // Thousands of sign-ins and registrations: hashed at a cost of 1 MiB here (this process only), so the
 // cases measure the API, not scrypt.
@@ -60,7 +60,9 @@ function caseArbitrary(operation: Operation, existingIds: (path: string) => numb
   // Half the cases keep every parameter valid; the others break one: a wrong value, any text, or a parameter the operation does not have.
   const broken: fc.Arbitrary<[string, string]>[] = [fc.tuple(fc.constantFrom('unknown', 'q[nope]', 'page[]', '__proto__', 'constructor'), text(0, 8))];
   if (queryParams.length) {
-    broken.push(fc.constantFrom(...queryParams).chain((p) => fc.oneof(invalid(p.schema).map(asText), text(0, 30)).map((value): [string, string] => [p.name, value])));
+    broken.push(
+      fc.constantFrom(...queryParams).chain((p) => fc.oneof(invalid(p.schema).map(asText), text(0, 30)).map((value): [string, string] => [p.name, value])),
+    );
   }
   const query = fc.oneof(
     validQuery,
@@ -70,7 +72,11 @@ function caseArbitrary(operation: Operation, existingIds: (path: string) => numb
     ? fc.oneof(fc.constant(undefined), fc.constant('CURRENT'), fc.constant('CURRENT'), fc.constant('*'), text(0, 40))
     : fc.constant(undefined);
   const schema = operation.spec.requestBody?.content?.['application/json']?.schema as Schema | undefined;
-  const body = schema ? bodyFor(schema) : WRITES.has(operation.method) ? fc.option(bodyFor({ type: 'object' }), { freq: 3 }).map((b) => b ?? undefined) : fc.constant(undefined);
+  const body = schema
+    ? bodyFor(schema)
+    : WRITES.has(operation.method)
+      ? fc.option(bodyFor({ type: 'object' }), { freq: 3 }).map((b) => b ?? undefined)
+      : fc.constant(undefined);
   return fc.record({ params: fc.record(params), query, ifMatch, body }) as fc.Arbitrary<Case>;
 }
 
@@ -181,12 +187,23 @@ export function describeOperationProperties(kind: 'pglite' | 'postgres') {
             { numRuns: RUNS, endOnFailure: true, includeErrorInReport: true },
           );
         } catch (error) {
-          failures.push(`${operation.method} ${operation.path}: ${(error as Error).message.split('\n').filter((line) => !line.startsWith('Hint') && !line.startsWith('    at ')).slice(0, 30).join('\n')}`);
+          failures.push(
+            `${operation.method} ${operation.path}: ${(error as Error).message
+              .split('\n')
+              .filter((line) => !line.startsWith('Hint') && !line.startsWith('    at '))
+              .slice(0, 30)
+              .join('\n')}`,
+          );
           if (process.env.PROPERTY_TRACE) process.stdout.write(`property FAILED: ${failures.at(-1)}\n`);
           snapshot = undefined;
         }
         const cases = [...statuses.values()].reduce((a, b) => a + b, 0);
-        tally.push(`  ${operation.method} ${operation.path}: ${cases} cases in ${Math.round(performance.now() - started)} ms, ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+        tally.push(
+          `  ${operation.method} ${operation.path}: ${cases} cases in ${Math.round(performance.now() - started)} ms, ${[...statuses]
+            .sort(([a], [b]) => a - b)
+            .map(([status, n]) => `${status}×${n}`)
+            .join(' ')}`,
+        );
       }
       expect(failures).toEqual([]);
     });

@@ -20,7 +20,11 @@ const r2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
 
-interface Row { contest_id: number; jury_id: number; total: number }
+interface Row {
+  contest_id: number;
+  jury_id: number;
+  total: number;
+}
 
 /** The spreadsheet: every figure of an exam's results table from its submitted grades. */
 function spreadsheet(rows: Row[], max: number) {
@@ -76,9 +80,13 @@ describe.each(testDatabaseKinds())('the results walkthrough on the demo data, %s
   };
   const dashboard = async () => (await client.get<{ data: DashboardData }>('/api/dashboard')).body.data;
   const submittedGrades = async (examId: number) =>
-    (await sql<Row>`select contest_id, jury_id, total from grades where exam_id = ${examId} and status = 'submitted' order by id`.execute(db)).rows.map((r) => ({
-      contest_id: Number(r.contest_id), jury_id: Number(r.jury_id), total: Number(r.total),
-    }));
+    (await sql<Row>`select contest_id, jury_id, total from grades where exam_id = ${examId} and status = 'submitted' order by id`.execute(db)).rows.map(
+      (r) => ({
+        contest_id: Number(r.contest_id),
+        jury_id: Number(r.jury_id),
+        total: Number(r.total),
+      }),
+    );
   /** A contest's judging status as the dashboard's latest contests show it. */
   const statusOf = async (contestId: number) => {
     await db.updateTable('contests').set({ created_at: new Date() }).where('id', '=', contestId).execute();
@@ -93,8 +101,15 @@ describe.each(testDatabaseKinds())('the results walkthrough on the demo data, %s
     expect(graded.map((e) => e.contestId).sort((a, b) => a - b)).toEqual(sheet.map((e) => e.contestId).sort((a, b) => a - b));
     for (const row of sheet) {
       const entry = data.entries.find((e) => e.contestId === row.contestId)!;
-      expect({ contestId: entry.contestId, submitted: entry.submitted, mean: entry.mean, trimmedMean: entry.trimmedMean, normalised: entry.normalised, spread: entry.spread, rank: entry.rank })
-        .toEqual(row);
+      expect({
+        contestId: entry.contestId,
+        submitted: entry.submitted,
+        mean: entry.mean,
+        trimmedMean: entry.trimmedMean,
+        normalised: entry.normalised,
+        spread: entry.spread,
+        rank: entry.rank,
+      }).toEqual(row);
     }
     // Entries nobody graded come last, without a rank.
     const ungraded = data.entries.filter((e) => e.submitted === 0);
@@ -129,7 +144,9 @@ describe.each(testDatabaseKinds())('the results walkthrough on the demo data, %s
     expect(plan.status).toBe(200);
     const jurors = [...new Set<number>(plan.body.data.planned.filter((p: any) => newcomers.includes(p.contest_id)).map((p: any) => p.jury_id))];
     expect(jurors.length).toBeGreaterThanOrEqual(3);
-    const criteria: Array<{ key: string; maximum: number }> = (await db.selectFrom('exams').select('criteria').where('id', '=', r2exam.id).executeTakeFirstOrThrow()).criteria;
+    const criteria: Array<{ key: string; maximum: number }> = (
+      await db.selectFrom('exams').select('criteria').where('id', '=', r2exam.id).executeTakeFirstOrThrow()
+    ).criteria;
 
     const graded = (await dashboard()).rounds[1].graded;
     let written = 0;
@@ -165,7 +182,11 @@ describe.each(testDatabaseKinds())('the results walkthrough on the demo data, %s
     expect(late.body.message).toContain(r2exam.name);
     expect(await results(r2exam.id)).toEqual(fin.body.data);
 
-    const csv = await t.app.inject({ method: 'GET', url: `/api/exams/${r2exam.id}/results/export?format=csv`, headers: { authorization: `Bearer ${client.token}` } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/exams/${r2exam.id}/results/export?format=csv`,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     expect(csv.statusCode).toBe(200);
     const rows: string[][] = parse(csv.body, { bom: true });
     const header = rows[0]!;

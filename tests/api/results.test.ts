@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import id from '../../locales/id/common.json';
 import { examNotFinal } from '../../src/features/judging/server/hooks/exam-not-final.js';
-import { hookServices } from '../../src/server/operations/write-helpers.js';
 import type { DashboardData } from '../../src/features/judging/shared/dashboard-contract.js';
 import type { ExamResultsData, ShortlistResult } from '../../src/features/results/shared/results-contract.js';
-import id from '../../locales/id/common.json';
+import { hookServices } from '../../src/server/operations/write-helpers.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, type TestClient } from '../helpers/test-app.js';
 
@@ -114,7 +114,11 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
 
   it("names a created Round 2 exam within the name's length when the Round 1 name is already at the limit", async () => {
     // Found by the property tests: a 150-character name plus ' (Round 2)' broke the column's check (500).
-    const rows: Array<{ id: number; round: number; category_id: number }> = await db.selectFrom('exams').select(['id', 'round', 'category_id']).orderBy('id').execute();
+    const rows: Array<{ id: number; round: number; category_id: number }> = await db
+      .selectFrom('exams')
+      .select(['id', 'round', 'category_id'])
+      .orderBy('id')
+      .execute();
     const used = [exams.r1!.category_id, exams.otherR1!.category_id];
     const r1 = rows.find((r) => r.round === 1 && !used.includes(r.category_id))!;
     const r2 = rows.find((r) => r.round === 2 && r.category_id === r1.category_id)!;
@@ -148,13 +152,27 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
 
     const merit = awards.find((a: any) => a.name === 'Merit');
     expect((await client.put(`/api/exams/${exams.r2!.id}/awards/${first.contestId}`, { award_category_id: merit.id, reason: 'x' })).status).toBe(422);
-    const res = await client.put<{ data: ExamResultsData }>(`/api/exams/${exams.r2!.id}/awards/${first.contestId}`, { award_category_id: merit.id, reason: 'Late disqualification of a claim' });
+    const res = await client.put<{ data: ExamResultsData }>(`/api/exams/${exams.r2!.id}/awards/${first.contestId}`, {
+      award_category_id: merit.id,
+      reason: 'Late disqualification of a claim',
+    });
     expect(res.status).toBe(200);
     const changed = res.body.data.entries.find((e) => e.contestId === first.contestId)!;
-    expect(changed).toMatchObject({ award: { name: 'Merit' }, ruleAward: { name: 'Grand Prix' }, awardOverridden: true, awardReason: 'Late disqualification of a claim' });
+    expect(changed).toMatchObject({
+      award: { name: 'Merit' },
+      ruleAward: { name: 'Grand Prix' },
+      awardOverridden: true,
+      awardReason: 'Late disqualification of a claim',
+    });
     const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'results.award_override').executeTakeFirstOrThrow();
-    expect(typeof audit.details === "string" ? JSON.parse(audit.details) : audit.details).toMatchObject({ contest_id: first.contestId, reason: 'Late disqualification of a claim', after: { award_category_id: merit.id } });
-    const back = await client.request<{ data: ExamResultsData }>('DELETE', `/api/exams/${exams.r2!.id}/awards/${first.contestId}`, { reason: 'Claim verified after all' });
+    expect(typeof audit.details === 'string' ? JSON.parse(audit.details) : audit.details).toMatchObject({
+      contest_id: first.contestId,
+      reason: 'Late disqualification of a claim',
+      after: { award_category_id: merit.id },
+    });
+    const back = await client.request<{ data: ExamResultsData }>('DELETE', `/api/exams/${exams.r2!.id}/awards/${first.contestId}`, {
+      reason: 'Claim verified after all',
+    });
     expect(back.status).toBe(200);
     expect(back.body.data.entries.find((e) => e.contestId === first.contestId)).toMatchObject({ award: { name: 'Grand Prix' }, awardOverridden: false });
   });
@@ -173,9 +191,14 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
 
     const contest = before.entries[0]!.contestId;
     expect((await db.selectFrom('exams').select('status').where('id', '=', exam.id).executeTakeFirstOrThrow()).status).toBe('final');
-    const graders = (await db.selectFrom('grades').select('jury_id').where('exam_id', '=', exam.id).where('contest_id', '=', contest).execute()).map((g: any) => g.jury_id);
+    const graders = (await db.selectFrom('grades').select('jury_id').where('exam_id', '=', exam.id).where('contest_id', '=', contest).execute()).map(
+      (g: any) => g.jury_id,
+    );
     const jury = await db.selectFrom('juries').select('id').where('round', '=', 2).where('id', 'not in', graders).executeTakeFirstOrThrow();
-    await db.insertInto('grades').values({ contest_id: contest, jury_id: jury.id, exam_id: exam.id, score: 1, total: 1, status: 'submitted', submitted_at: new Date() }).execute();
+    await db
+      .insertInto('grades')
+      .values({ contest_id: contest, jury_id: jury.id, exam_id: exam.id, score: 1, total: 1, status: 'submitted', submitted_at: new Date() })
+      .execute();
     const locked = await results(exam.id);
     expect(locked.entries).toEqual(fin.body.data.entries);
 
@@ -183,8 +206,13 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(override.status).toBe(409);
     expect(override.body.message).toContain(exam.name);
     expect((await client.post(`/api/exams/${exams.r1!.id}/shortlist`, { top: 3 })).status).toBe(409);
-    await expect(examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exam.id }, db })).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining(exam.name) });
-    await expect(examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exams.r1!.id }, db })).resolves.toBeUndefined();
+    await expect(examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exam.id }, db })).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining(exam.name),
+    });
+    await expect(
+      examNotFinal({ ...hookServices(db), entity: null as never, operation: 'create', data: { exam_id: exams.r1!.id }, db }),
+    ).resolves.toBeUndefined();
 
     expect((await client.post(`/api/exams/${exam.id}/reopen`, {})).status).toBe(422);
     const reopened = await client.post<{ data: ExamResultsData }>(`/api/exams/${exam.id}/reopen`, { reason: 'A juror grade was entered late' });
@@ -192,7 +220,15 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(reopened.body.data.finalised).toBeNull();
     expect(reopened.body.data.submitted).toBe(before.submitted + 1);
     expect(reopened.body.data.exam.status).toBe('closed');
-    const actions = (await db.selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'exam').where('entity_id', '=', String(exam.id)).orderBy('id').execute()).map((a: any) => a.action);
+    const actions = (
+      await db
+        .selectFrom('audit_log')
+        .select(['action', 'details'])
+        .where('entity', '=', 'exam')
+        .where('entity_id', '=', String(exam.id))
+        .orderBy('id')
+        .execute()
+    ).map((a: any) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['results.finalise', 'results.reopen']));
     await db.deleteFrom('grades').where('exam_id', '=', exam.id).where('score', '=', 1).execute();
   });
@@ -200,17 +236,55 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   it('exports results as CSV and XLSX that parse back to the results, per juror and anonymised on request, headers in the chosen language', async () => {
     const exam = exams.r1!;
     const data = await results(exam.id);
-    const expected = data.entries.map((e) => [e.position, e.rank, e.contestId, e.campaign, e.customer, e.company, e.submitted, e.assigned, e.mean, e.trimmedMean, e.normalised, e.spread, e.moderation, e.award?.name ?? null]);
+    const expected = data.entries.map((e) => [
+      e.position,
+      e.rank,
+      e.contestId,
+      e.campaign,
+      e.customer,
+      e.company,
+      e.submitted,
+      e.assigned,
+      e.mean,
+      e.trimmedMean,
+      e.normalised,
+      e.spread,
+      e.moderation,
+      e.award?.name ?? null,
+    ]);
 
-    const csv = await t.app.inject({ method: 'GET', url: `/api/exams/${exam.id}/results/export?format=csv`, headers: { authorization: `Bearer ${client.token}` } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/exams/${exam.id}/results/export?format=csv`,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows: string[][] = parse(csv.body, { bom: true });
-    expect(rows[0]).toEqual(['Order', 'Rank', 'Contest ID', 'Campaign', 'Submittor', 'Company', 'Grades Submitted', 'Grades Assigned', 'Mean', 'Trimmed Mean', 'Normalised Score', 'Spread', 'Moderation', 'Award']);
+    expect(rows[0]).toEqual([
+      'Order',
+      'Rank',
+      'Contest ID',
+      'Campaign',
+      'Submittor',
+      'Company',
+      'Grades Submitted',
+      'Grades Assigned',
+      'Mean',
+      'Trimmed Mean',
+      'Normalised Score',
+      'Spread',
+      'Moderation',
+      'Award',
+    ]);
     const fromCsv = (cell: string, i: number) => (cell === '' ? null : i === 12 ? cell === 'TRUE' : [3, 4, 5, 13].includes(i) ? cell : Number(cell));
     expect(rows.slice(1).map((row) => row.map(fromCsv))).toEqual(expected);
 
-    const xlsx = await t.app.inject({ method: 'GET', url: `/api/exams/${exam.id}/results/export?format=xlsx&lang=id`, headers: { authorization: `Bearer ${client.token}` } });
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/exams/${exam.id}/results/export?format=xlsx&lang=id`,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -219,10 +293,31 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
       const values = row.values as unknown[];
       cells.push(Array.from({ length: expected[0]!.length }, (_v, i) => values[i + 1] ?? null));
     });
-    expect(cells[0]).toEqual(['position', 'rank', 'contest', 'campaign', 'customer', 'company', 'submitted', 'assigned', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'].map((k) => (id.results.columns as Record<string, string>)[k]));
+    expect(cells[0]).toEqual(
+      [
+        'position',
+        'rank',
+        'contest',
+        'campaign',
+        'customer',
+        'company',
+        'submitted',
+        'assigned',
+        'mean',
+        'trimmedMean',
+        'normalised',
+        'spread',
+        'moderation',
+        'award',
+      ].map((k) => (id.results.columns as Record<string, string>)[k]),
+    );
     expect(cells.slice(1)).toEqual(expected);
 
-    const jurors = await t.app.inject({ method: 'GET', url: `/api/exams/${exam.id}/results/export?per=juror&anonymise=true`, headers: { authorization: `Bearer ${client.token}` } });
+    const jurors = await t.app.inject({
+      method: 'GET',
+      url: `/api/exams/${exam.id}/results/export?per=juror&anonymise=true`,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     const jurorRows: string[][] = parse(jurors.body, { bom: true });
     expect(jurorRows[0]).toEqual(['Order', 'Entry', 'Juror', 'Score', 'Normalised Score', 'Raw Score Kept']);
     expect(jurorRows).toHaveLength(1 + data.submitted);
@@ -234,7 +329,9 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ResultsOverview }>('/api/results/overview');
     expect(res.status).toBe(200);
     const r1 = await results(exams.r1!.id);
-    expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(r1.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean));
+    expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(
+      r1.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean),
+    );
     const total = (await sql<{ n: string }>`select count(*) as n from grades`.execute(db)).rows[0]!.n;
     expect(res.body.data.progress.at(-1)!.submitted).toBe(Number(total));
     expect(res.body.data.jurors.reduce((sum, j) => sum + j.grades, 0)).toBe(Number(total));
@@ -243,7 +340,9 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
   it("answers a contest's judging: its status and its row in each exam of its category", async () => {
     const r1 = await results(exams.r1!.id);
     const entry = r1.entries.find((e) => e.submitted > 0)!;
-    const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ContestJudging }>(`/api/contests/${entry.contestId}/judging`);
+    const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ContestJudging }>(
+      `/api/contests/${entry.contestId}/judging`,
+    );
     expect(res.status).toBe(200);
     const row = res.body.data.exams.find((e) => e.examId === exams.r1!.id)!;
     expect(row.entry).toEqual(entry);

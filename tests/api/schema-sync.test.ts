@@ -25,7 +25,7 @@ function editJson(file: string, edit: (json: any) => void) {
 }
 
 /** Adds `color` to the maker's schema, forms and list: data only, no code. */
-export function addColorField(entitiesDir: string, schemasDir: string) {
+function addColorField(entitiesDir: string, schemasDir: string) {
   editJson(path.join(schemasDir, 'fixture_maker.schema.json'), (schema) => {
     schema.properties.color = { type: ['string', 'null'], maxLength: 20 };
   });

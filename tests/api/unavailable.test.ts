@@ -11,7 +11,7 @@ const CONNECT_TIMEOUT_MS = 1000;
 const QUERY_TIMEOUT_MS = 1500;
 
 /** A TCP proxy in front of PostgreSQL that can be cut (refusing), frozen (accepting, never answering) and restored. */
-class Proxy {
+class PgProxy {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
   mode: 'pass' | 'freeze' = 'pass';
@@ -75,14 +75,14 @@ if (!postgresUrl) process.stdout.write('Unavailable-database tests skipped: TEST
 
 suite('PostgreSQL unreachable', () => {
   let database: TestDatabase;
-  let proxy: Proxy;
+  let proxy: PgProxy;
   let app: FastifyInstance;
   let client: TestClient;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     const direct = new URL(database.env.DATABASE_URL!);
-    proxy = new Proxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    proxy = new PgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     await proxy.listen();
     const viaProxy = new URL(direct);
     viaProxy.hostname = '127.0.0.1';

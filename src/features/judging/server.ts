@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerFeature } from '../../server/index.js';
-import { migration004Judging } from './server/migrations/004-judging.js';
 import { applicantRoutes } from './server/applicant-routes.js';
 import { dashboardRoutes } from './server/dashboard-routes.js';
 import { assignmentRules } from './server/hooks/assignment-rules.js';
@@ -8,6 +7,7 @@ import { examNotFinal } from './server/hooks/exam-not-final.js';
 import { examRules } from './server/hooks/exam-rules.js';
 import { judgingRoutes } from './server/judging-routes.js';
 import { juryRoutes } from './server/jury-routes.js';
+import { migration004Judging } from './server/migrations/004-judging.js';
 import { judgingNames } from './shared/extension-names.js';
 
 /** Judging's server face: exams, assignments, grades, the jury portal, applicants and the dashboard. */
@@ -24,7 +24,7 @@ export const judgingServer: ServerFeature = {
   migrations: { '004-judging': migration004Judging },
 };
 
-export { finalisedConflict, onExamFinal } from './server/exam-final.js';
 export type { ExamFinalEvent, ExamFinalHandler } from './server/exam-final.js';
-export { provideShortlistStates } from './server/shortlist-states.js';
+export { finalisedConflict, onExamFinal } from './server/exam-final.js';
 export type { ShortlistStates } from './server/shortlist-states.js';
+export { provideShortlistStates } from './server/shortlist-states.js';

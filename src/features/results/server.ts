@@ -1,9 +1,9 @@
 import type { ServerFeature } from '../../server/index.js';
 import { onExamFinal, provideShortlistStates } from '../judging/server.js';
-import { lockResultsOnExamFinal } from './server/results-actions.service.js';
 import { resultsTables } from './server/migrations/005-results.js';
-import { resultsRoutes } from './server/results-routes.js';
 import { shortlistStatesOf } from './server/results.service.js';
+import { lockResultsOnExamFinal } from './server/results-actions.service.js';
+import { resultsRoutes } from './server/results-routes.js';
 
 /** Results' server face: aggregation, shortlist, awards, finalising and exports. */
 export const resultsServer: ServerFeature = {

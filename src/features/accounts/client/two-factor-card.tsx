@@ -62,7 +62,13 @@ export function TwoFactorCard() {
           )}
         </Flex>
         {codes ? (
-          <RecoveryCodesView codes={codes} onDone={() => (setCodes(undefined), refresh())} />
+          <RecoveryCodesView
+            codes={codes}
+            onDone={() => {
+              setCodes(undefined);
+              refresh();
+            }}
+          />
         ) : status.data?.enabled ? (
           <form onSubmit={disable} noValidate>
             <Flex direction="column" gap="3">

@@ -63,7 +63,7 @@ function JobPanel({ job, onCancel, onReport }: { job: Job; onCancel(): void; onR
         )}
         {(job.status === 'failed' || job.status === 'cancelled') && (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{job.error && job.error.includes('.') ? t(job.error) : t(`dataio.import.errors.${job.error ?? 'cancelled'}`)}</Callout.Text>
+            <Callout.Text>{job.error?.includes('.') ? t(job.error) : t(`dataio.import.errors.${job.error ?? 'cancelled'}`)}</Callout.Text>
           </Callout.Root>
         )}
         {job.has_report && job.status !== 'running' && (
@@ -220,7 +220,7 @@ export function ImportScreen(): ReactElement {
   };
 
   const mapped = mapping.map((field, column) => ({ field, column })).filter((m): m is { field: string; column: number } => m.field !== null);
-  const valueOf = (row: PreviewRow, field: string, column: number) => fixes[String(row.row)]?.[field] ?? row.values[column] ?? '';
+  const cellValue = (row: PreviewRow, field: string, column: number) => fixes[String(row.row)]?.[field] ?? row.values[column] ?? '';
   const setFix = (row: number, field: string, value: string) =>
     setFixes((current) => ({ ...current, [String(row)]: { ...current[String(row)], [field]: value } }));
 
@@ -297,6 +297,7 @@ export function ImportScreen(): ReactElement {
               </Table.Header>
               <Table.Body>
                 {upload.headers.map((header, column) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the file's column number is the row's identity (headers may repeat or be blank) and the mapping is indexed by it
                   <Table.Row key={column}>
                     <Table.Cell>{header}</Table.Cell>
                     <Table.Cell>
@@ -378,7 +379,7 @@ export function ImportScreen(): ReactElement {
                                   size="1"
                                   aria-label={t('dataio.import.fix_cell', { row: row.row, field: label(field) })}
                                   aria-invalid={errors.length > 0}
-                                  value={valueOf(row, field, column)}
+                                  value={cellValue(row, field, column)}
                                   onChange={(event) => setFix(row.row, field, event.currentTarget.value)}
                                 />
                                 {errors.map((error) => (

@@ -17,16 +17,33 @@ export async function bulkRoutes(app: FastifyInstance) {
     if (d.permissions.list.length === 0) continue;
     app.get(
       `/${d.endpoint}/ids`,
-      { validatorCompiler: validatedByHandler, schema: route(`The ids of every ${d.endpoint} record matching the list's query, in its order.`, { querystring: listFilterQuery(entity, app.entities), response: { 200: idsAnswer } }) },
+      {
+        validatorCompiler: validatedByHandler,
+        schema: route(`The ids of every ${d.endpoint} record matching the list's query, in its order.`, {
+          querystring: listFilterQuery(entity, app.entities),
+          response: { 200: idsAnswer },
+        }),
+      },
       async (request) => ({ data: await matchingIds(entity, request.query as Record<string, unknown>, request.user?.role, ctx()) }),
     );
 
     if (d.permissions.delete.length === 0 && d.permissions.update.length === 0) continue;
     app.post(
       `/${d.endpoint}/bulk`,
-      { validatorCompiler: validatedByHandler, schema: route(`Delete ${d.endpoint} records, or set one field of them, each as one at a time would.`, { body: bulkBody, response: { 200: bulkAnswer } }) },
+      {
+        validatorCompiler: validatedByHandler,
+        schema: route(`Delete ${d.endpoint} records, or set one field of them, each as one at a time would.`, {
+          body: bulkBody,
+          response: { 200: bulkAnswer },
+        }),
+      },
       async (request) => ({
-        data: await bulkAction(entity, (request.body ?? {}) as BulkBody, { role: request.user?.role, userId: request.user?.id ?? null, ip: request.ip ?? null }, ctx()),
+        data: await bulkAction(
+          entity,
+          (request.body ?? {}) as BulkBody,
+          { role: request.user?.role, userId: request.user?.id ?? null, ip: request.ip ?? null },
+          ctx(),
+        ),
       }),
     );
   }

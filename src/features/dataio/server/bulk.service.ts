@@ -1,7 +1,7 @@
+import { AppError, badRequest, filteredQuery, forbidden, type OperationContext, remove, storedFields, update, writeAudit } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { AppError, badRequest, filteredQuery, forbidden, type OperationContext, remove, storedFields, update, writeAudit } from '../../../server/index.js';
 import { parseExportQuery } from './export-rows.js';
 import { entityDb } from './tables.js';
 
@@ -72,7 +72,9 @@ export async function bulkAction(
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const first = error.errors?.[0];
-      const messageKey = first?.messageKey ?? (error.code === 'CONFLICT' ? 'dataio.bulk.errors.in_use' : error.code === 'NOT_FOUND' ? 'dataio.bulk.errors.not_found' : undefined);
+      const messageKey =
+        first?.messageKey ??
+        (error.code === 'CONFLICT' ? 'dataio.bulk.errors.in_use' : error.code === 'NOT_FOUND' ? 'dataio.bulk.errors.not_found' : undefined);
       failed.push({ id, code: error.code, message: error.message, keyword: first?.keyword, messageKey, params: first?.params });
     }
   };
@@ -86,7 +88,9 @@ export async function bulkAction(
       throw badRequest(`The field cannot be set in bulk. Allowed: ${bulkFields(entity).join(', ') || 'none'}.`);
     }
     const kind = fieldKind(entity.schema.properties![field]!);
-    if (!(kind === 'boolean' ? typeof body.value === 'boolean' : kind === 'enum' && (entity.schema.properties![field]!.enum as unknown[]).includes(body.value))) {
+    if (
+      !(kind === 'boolean' ? typeof body.value === 'boolean' : kind === 'enum' && (entity.schema.properties![field]!.enum as unknown[]).includes(body.value))
+    ) {
       throw badRequest(`The value is not one ${field} may take.`);
     }
     const edit = d.forms.edit.fields.filter((name) => storedFields(entity).includes(name));
@@ -108,7 +112,10 @@ export async function bulkAction(
       userId: caller.userId,
       ip: caller.ip,
       entity: d.name,
-      details: { ids: (ids as number[]).filter((id) => !failed.some((f) => f.id === id)), ...(body.action === 'set' ? { field: body.field, value: body.value } : {}) },
+      details: {
+        ids: (ids as number[]).filter((id) => !failed.some((f) => f.id === id)),
+        ...(body.action === 'set' ? { field: body.field, value: body.value } : {}),
+      },
     });
   }
   return { done, failed };

@@ -4,11 +4,10 @@ import { stringify } from 'csv-stringify/sync';
 import { createQueryId, PostgresQueryCompiler, type SelectQueryBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import type { ListQuery, OperationContext } from '../../../server/index.js';
+import { unavailable } from '../../../server/index.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { unavailable } from '../../../server/index.js';
-import type { OperationContext } from '../../../server/index.js';
-import type { ListQuery } from '../../../server/index.js';
 import type { ExportColumn } from './export-rows.js';
 
 /**
@@ -51,7 +50,10 @@ export function copyStatement(
     return textExpression(`e.${column.key}`, property).as(column.key);
   });
   const sortKey = columns.some((c) => c.key === parsed.sort) ? parsed.sort : '__sort';
-  let outer = ctx.db.selectFrom(query.as('e')).select(cells).orderBy(sql.ref(`e.${sortKey}`), parsed.direction as SortDirection);
+  let outer = ctx.db
+    .selectFrom(query.as('e'))
+    .select(cells)
+    .orderBy(sql.ref(`e.${sortKey}`), parsed.direction as SortDirection);
   if (sortKey !== 'id') outer = outer.orderBy(sql.ref('e.id'), parsed.direction as SortDirection);
   const node = ctx.db.getExecutor().transformQuery(outer.toOperationNode(), createQueryId());
   const compiled = new InlineValuesCompiler().compileQuery(node, createQueryId());

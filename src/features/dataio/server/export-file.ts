@@ -25,7 +25,11 @@ const rowOf = (columns: readonly ExportColumn[], row: Record<string, unknown>) =
 export function csvStream(columns: readonly ExportColumn[], batches: AsyncIterable<Record<string, unknown>[]>): Readable {
   async function* chunks() {
     yield `\ufeff${stringify([columns.map((c) => c.header)])}`;
-    for await (const records of batches) yield stringify(records.map((record) => rowOf(columns, record)), CSV_OPTIONS);
+    for await (const records of batches)
+      yield stringify(
+        records.map((record) => rowOf(columns, record)),
+        CSV_OPTIONS,
+      );
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -1,9 +1,6 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { filteredQuery, type ListQuery, type OperationContext, parseListQuery, readableFields, selectionOf, translate } from '../../../server/index.js';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { translate } from '../../../server/index.js';
-import { type OperationContext, readableFields, selectionOf } from '../../../server/index.js';
-import { filteredQuery } from '../../../server/index.js';
-import { type ListQuery, parseListQuery } from '../../../server/index.js';
 
 /** The languages export headers (and import header guesses) come in. */
 export const LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -35,8 +32,7 @@ export function exportLanguage(lang: unknown, acceptLanguage: string | undefined
 }
 
 /** The i18n key of a field's label: the column's own, else `entities.<name>.fields.<field>`. */
-export const fieldLabelKey = (entity: LoadedEntity, field: string, label?: string) =>
-  label ?? `entities.${entity.descriptor.name}.fields.${field}`;
+export const fieldLabelKey = (entity: LoadedEntity, field: string, label?: string) => label ?? `entities.${entity.descriptor.name}.fields.${field}`;
 
 /**
  * The export's columns: the record's id, then the list's columns in order (a relation column gives

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
+import { badRequest, type CountRequest, filteredQuery, forbidden, groupedCounts, type OperationContext, writeAudit } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { badRequest, type CountRequest, filteredQuery, forbidden, groupedCounts, type OperationContext, writeAudit } from '../../../server/index.js';
 import { copyCsvStream, copyStatement } from './export-copy.js';
 import { CONTENT_TYPES, csvStream, type ExportFormat, xlsxStream } from './export-file.js';
 import { exportBatches, exportColumns, exportLanguage, exportQuery, parseExportQuery } from './export-rows.js';
@@ -56,7 +56,11 @@ export async function exportList(
   const fileName = `${entity.descriptor.endpoint}-${stamp}.${format}`;
   const contentType = CONTENT_TYPES[format as ExportFormat];
   if (format === 'csv' && copyFrom) {
-    const body = await copyCsvStream(copyFrom, copyStatement(entity, parsed, columns, exportQuery(entity, parsed, columns, ctx), ctx), columns.map((c) => c.header));
+    const body = await copyCsvStream(
+      copyFrom,
+      copyStatement(entity, parsed, columns, exportQuery(entity, parsed, columns, ctx), ctx),
+      columns.map((c) => c.header),
+    );
     return { total, contentType, fileName, body };
   }
   const batches = exportBatches(entity, parsed, columns, ctx, { cursor: database.postgres });

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import type { FieldError } from '../../../shared/api-contract.js';
 import { AppError } from '../../../server/index.js';
+import type { FieldError } from '../../../shared/api-contract.js';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -18,8 +18,7 @@ export interface ParsedFile {
 const limitError = (messageKey: string, params: Record<string, unknown>, message: string) =>
   new AppError(413, 'BAD_REQUEST', message, [{ path: 'file', keyword: 'limit', messageKey, params } satisfies FieldError]);
 
-export const tooLarge = () =>
-  limitError('dataio.import.errors.too_large', { limit: '50 MB' }, `The file is larger than 50 MB; split it into smaller files.`);
+export const tooLarge = () => limitError('dataio.import.errors.too_large', { limit: '50 MB' }, `The file is larger than 50 MB; split it into smaller files.`);
 
 const tooManyRows = (rows: number) =>
   limitError(
@@ -38,7 +37,12 @@ const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && b
 
 /** The delimiter used most on the first line outside quotes: comma, semicolon, tab or pipe. */
 export function guessDelimiter(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0], ['|', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+    ['|', 0],
+  ]);
   let quoted = false;
   for (let i = 0; i < text.length && i < 64 * 1024; i++) {
     const char = text[i]!;

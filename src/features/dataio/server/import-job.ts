@@ -1,14 +1,10 @@
 import { sql, type Updateable } from 'kysely';
-import { hookFor } from '../../../server/index.js';
+import { AppError, hookFor, type OperationContext, runBeforeWrite, storedFields, toColumnValues, uniqueConflict, writeAudit } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { writeAudit } from '../../../server/index.js';
-import { AppError } from '../../../server/index.js';
-import { type OperationContext, storedFields } from '../../../server/index.js';
-import { runBeforeWrite, toColumnValues, uniqueConflict } from '../../../server/index.js';
 import { parseImportFile } from './import-file.js';
-import { type DataioDb, dataioDb, type EntityDb, entityDb, type ImportJobsTable } from './tables.js';
 import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf } from './import-rows.js';
+import { type DataioDb, dataioDb, type EntityDb, entityDb, type ImportJobsTable } from './tables.js';
 
 /** How an import treats invalid rows: refuse the whole file, or import the others. */
 export type ImportMode = 'all' | 'valid';
@@ -85,7 +81,8 @@ export async function failStaleImports(db: DataioDb, all = false): Promise<void>
     .updateTable('import_jobs')
     .set({ status: 'failed', error: 'dataio.import.errors.interrupted', phase: null, finished_at: sql`now()` })
     .where('status', '=', 'running');
-  if (!all) query = query.where((eb) => eb.or([eb('progress_at', 'is', null), eb('progress_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`)]));
+  if (!all)
+    query = query.where((eb) => eb.or([eb('progress_at', 'is', null), eb('progress_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`)]));
   await query.execute();
 }
 
@@ -148,7 +145,10 @@ async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx
   if (creates.length > 0) {
     if (rowLocal(entity)) {
       await Promise.all(creates.map((row) => row.prepared ?? runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true })));
-      await trx.insertInto(table).values(creates.map((row) => toColumnValues(entity, row.data!))).execute();
+      await trx
+        .insertInto(table)
+        .values(creates.map((row) => toColumnValues(entity, row.data!)))
+        .execute();
     } else {
       for (const row of creates) {
         await runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true });
@@ -200,7 +200,11 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
   const jobs = dataioDb(ctx.db);
   const config = importConfigOf(entity);
   const finish = (values: Updateable<ImportJobsTable>) =>
-    jobs.updateTable('import_jobs').set({ ...values, phase: null, progress_at: sql<Date>`now()`, finished_at: sql<Date>`now()` }).where('id', '=', jobId).execute();
+    jobs
+      .updateTable('import_jobs')
+      .set({ ...values, phase: null, progress_at: sql<Date>`now()`, finished_at: sql<Date>`now()` })
+      .where('id', '=', jobId)
+      .execute();
   try {
     const { headers, rows } = await parseImportFile(input.file);
     progress.total = rows.length;

@@ -53,10 +53,13 @@ export async function importRoutes(app: FastifyInstance) {
       {
         bodyLimit: MAX_IMPORT_BYTES + 1,
         ...checked,
-        schema: route('Upload a CSV or XLSX file (the request body, application/octet-stream, at most 50 MB) for an import: its columns, the guessed mapping, its rows.', {
-          querystring: uploadQuery,
-          response: { 201: uploadAnswer },
-        }),
+        schema: route(
+          'Upload a CSV or XLSX file (the request body, application/octet-stream, at most 50 MB) for an import: its columns, the guessed mapping, its rows.',
+          {
+            querystring: uploadQuery,
+            response: { 201: uploadAnswer },
+          },
+        ),
       },
       async (request, reply) => {
         const query = request.query as { entity?: string; filename?: string };
@@ -74,19 +77,29 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.post(
     '/imports/:id/preview',
-    { ...checked, schema: route('Check every row with a mapping and fixes: the first rows and the invalid ones.', { params: jobParams, body: previewBody, response: { 200: previewAnswer } }) },
+    {
+      ...checked,
+      schema: route('Check every row with a mapping and fixes: the first rows and the invalid ones.', {
+        params: jobParams,
+        body: previewBody,
+        response: { 200: previewAnswer },
+      }),
+    },
     async (request) => ({ data: await imports.preview(idOf(request), bodyOf(request), caller(request)) }),
   );
 
   app.post(
     '/imports/:id/start',
-    { ...checked, schema: route('Start the import on the server (one running import per entity).', { params: jobParams, body: startBody, response: { 202: jobAnswer } }) },
+    {
+      ...checked,
+      schema: route('Start the import on the server (one running import per entity).', { params: jobParams, body: startBody, response: { 202: jobAnswer } }),
+    },
     async (request, reply) => reply.code(202).send({ data: await imports.start(idOf(request), bodyOf(request), caller(request)) }),
   );
 
   app.get(
     '/imports/:id',
-    { ...checked, schema: route("An import job and, while it runs, its phase, rate and time left.", { params: jobParams, response: { 200: jobAnswer } }) },
+    { ...checked, schema: route('An import job and, while it runs, its phase, rate and time left.', { params: jobParams, response: { 200: jobAnswer } }) },
     async (request) => ({ data: await imports.progress(idOf(request), caller(request)) }),
   );
 
@@ -98,7 +111,14 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.get(
     '/imports/:id/report',
-    { ...checked, schema: route('The rows an import did not import and why, as CSV.', { params: jobParams, querystring: langQuery, response: { 200: fileAnswer('The report (an attachment).') } }) },
+    {
+      ...checked,
+      schema: route('The rows an import did not import and why, as CSV.', {
+        params: jobParams,
+        querystring: langQuery,
+        response: { 200: fileAnswer('The report (an attachment).') },
+      }),
+    },
     async (request, reply) => {
       const file = await imports.report(idOf(request), languageOf(request), caller(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
@@ -107,7 +127,14 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.get(
     '/imports/sample/:entity',
-    { ...checked, schema: route("A sample file of an entity's import, headers in the chosen language.", { params: sampleParams, querystring: langQuery, response: { 200: fileAnswer('The sample (an attachment).') } }) },
+    {
+      ...checked,
+      schema: route("A sample file of an entity's import, headers in the chosen language.", {
+        params: sampleParams,
+        querystring: langQuery,
+        response: { 200: fileAnswer('The sample (an attachment).') },
+      }),
+    },
     async (request, reply) => {
       const file = imports.sample((request.params as { entity: string }).entity, languageOf(request), caller(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);

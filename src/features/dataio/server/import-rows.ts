@@ -1,10 +1,8 @@
+import { AppError, badRequest, translate, validateWriteBody } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { ImportConfig, JsonSchema, LoadedEntity } from '../../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../../shared/field-errors.js';
-import { translate } from '../../../server/index.js';
-import { AppError, badRequest } from '../../../server/index.js';
-import { validateWriteBody } from '../../../server/index.js';
 import { fieldLabelKey, LANGUAGES } from './export-rows.js';
 
 /** Column index → field name (`null`: the column is not imported). */
@@ -134,7 +132,11 @@ export interface RowChecker {
  * of that record (the stored values fill the edit form's fields the file leaves out); a key seen
  * earlier in the file is a duplicate.
  */
-export function createRowChecker(entity: LoadedEntity, mapping: ImportMapping, existing: ReadonlyMap<string, { id: number; record: Record<string, unknown> }>): RowChecker {
+export function createRowChecker(
+  entity: LoadedEntity,
+  mapping: ImportMapping,
+  existing: ReadonlyMap<string, { id: number; record: Record<string, unknown> }>,
+): RowChecker {
   const config = importConfigOf(entity);
   const d = entity.descriptor;
   const props = entity.schema.properties ?? {};

@@ -1,16 +1,16 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { AppError, badRequest, conflict, type EntityRegistry, forbidden, notFound, type SystemTables, translate } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { AppError, badRequest, conflict, type EntityRegistry, forbidden, notFound, type SystemTables, translate } from '../../../server/index.js';
 import { fieldLabelKey, type Language } from './export-rows.js';
 import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
 import {
   failStaleImports,
   type ImportMode,
-  liveImports,
   type LiveProgress,
+  liveImports,
   type ReportRow,
   runImport,
   STALE_SECONDS,
@@ -54,8 +54,24 @@ export interface JobRow {
 type FullJob = JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown };
 
 const JOB_COLUMNS = [
-  'id', 'entity', 'status', 'mode', 'filename', 'total_rows', 'done_rows', 'created_rows', 'updated_rows', 'failed_rows', 'error',
-  'created_at', 'started_at', 'finished_at', 'phase', 'phase_started_at', 'progress_at', 'cancel_requested',
+  'id',
+  'entity',
+  'status',
+  'mode',
+  'filename',
+  'total_rows',
+  'done_rows',
+  'created_rows',
+  'updated_rows',
+  'failed_rows',
+  'error',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'phase',
+  'phase_started_at',
+  'progress_at',
+  'cancel_requested',
 ] as const;
 
 /** What a request names: the caller's role (permissions) and, for the writes, who and from where. */
@@ -344,7 +360,13 @@ export class ImportService {
     const entity = this.importable(entityName, caller);
     const config = importConfigOf(entity);
     const fields = config.fields.filter((field) => !entity.descriptor.comparisons.some((rule) => rule.field === field && rule.operator === 'eq'));
-    const table = [fields.map((field) => translate(language, fieldLabelKey(entity, field))), ...(config.sample ?? []).map((row) => fields.map((field) => row[field] ?? ''))];
-    return { body: `\ufeff${stringify(table, { cast: { boolean: (value: boolean) => String(value) } })}`, fileName: `${entity.descriptor.endpoint}-sample.csv` };
+    const table = [
+      fields.map((field) => translate(language, fieldLabelKey(entity, field))),
+      ...(config.sample ?? []).map((row) => fields.map((field) => row[field] ?? '')),
+    ];
+    return {
+      body: `\ufeff${stringify(table, { cast: { boolean: (value: boolean) => String(value) } })}`,
+      fileName: `${entity.descriptor.endpoint}-sample.csv`,
+    };
   }
 }

@@ -1,5 +1,5 @@
-import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { type EntityRegistry, listQuerySchema } from '../../../server/index.js';
+import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { LANGUAGES } from './export-rows.js';
 
 /**
@@ -17,7 +17,12 @@ const TAGS = ['dataio'];
 /** Leaves a request part as it came: the handler checks it (against what these schemas document). */
 export const validatedByHandler = () => (value: unknown) => ({ value });
 
-const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) });
+const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
 const data = (schema: Schema): Schema => object({ data: schema });
 const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 
@@ -28,7 +33,11 @@ const timeOrNull = { type: ['string', 'null'], format: 'date-time' };
 const flag = { type: 'boolean' };
 
 /** The route's schema: OpenAPI tags and summary, the request parts, the success answers. */
-export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({ tags: TAGS, summary, ...parts });
+export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({
+  tags: TAGS,
+  summary,
+  ...parts,
+});
 
 /** An answer with no body (204). */
 export const noContent: Schema = { type: 'null', description: 'Done; no content.' };
@@ -45,7 +54,7 @@ export const fileAnswer = (description: string, xlsx = false): Schema => ({
   },
 });
 
-const lang = { type: 'string', enum: [...LANGUAGES], description: 'The headers\' language; Accept-Language when absent, else English.' };
+const lang = { type: 'string', enum: [...LANGUAGES], description: "The headers' language; Accept-Language when absent, else English." };
 
 /**
  * A list's own query parameters (sort, direction, search, its filters) as the list documents them,
@@ -64,40 +73,51 @@ export function listFilterQuery(entity: LoadedEntity, registry: EntityRegistry, 
 // --- Exports ---
 
 export const exportExtra = {
-  format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv', description: 'The file\'s format.' },
+  format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv', description: "The file's format." },
   lang,
 };
 export const exportAnswer = fileAnswer('The whole filtered list as a file (its size first in X-Total-Count).', true);
 
 // --- Bulk actions ---
 
-export const idsAnswer = data({ ...arrayOf(integer), description: 'The ids of every matching record, in the list\'s order (at most 100,000).' });
+export const idsAnswer = data({ ...arrayOf(integer), description: "The ids of every matching record, in the list's order (at most 100,000)." });
 export const bulkBody = object(
   {
     action: { type: 'string', enum: ['delete', 'set'] },
     ids: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } },
     field: { type: 'string', description: 'With `set`: a field the descriptor lets set in bulk.' },
-    value: { description: 'With `set`: the value (a boolean, or one of the field\'s values).' },
+    value: { description: "With `set`: the value (a boolean, or one of the field's values)." },
   },
   ['action', 'ids'],
 );
 export const bulkAnswer = data(
   object({
     done: integer,
-    failed: arrayOf(object({ id: integer, code: text, message: text, keyword: text, messageKey: text, params: { type: 'object', additionalProperties: true } })),
+    failed: arrayOf(
+      object({ id: integer, code: text, message: text, keyword: text, messageKey: text, params: { type: 'object', additionalProperties: true } }),
+    ),
   }),
 );
 
 // --- Saved views ---
 
-const view = object({ id: integer, entity: text, name: text, query: text, shared: flag, user_id: integer, created_at: { type: 'string', format: 'date-time' }, mine: flag });
+const view = object({
+  id: integer,
+  entity: text,
+  name: text,
+  query: text,
+  shared: flag,
+  user_id: integer,
+  created_at: { type: 'string', format: 'date-time' },
+  mine: flag,
+});
 export const viewsQuery = object({ entity: { type: 'string', description: 'The entity whose views to list.' } }, ['entity']);
 export const viewsAnswer = data(arrayOf(view));
 export const viewBody = object(
   {
     entity: text,
     name: { type: 'string', minLength: 1, maxLength: 100 },
-    query: { type: 'string', maxLength: 2000, description: 'The list\'s query string (sort, direction, search, its filters, page size).' },
+    query: { type: 'string', maxLength: 2000, description: "The list's query string (sort, direction, search, its filters, page size)." },
     shared: flag,
   },
   ['entity', 'name'],
@@ -108,8 +128,11 @@ export const viewParams = object({ id: { type: 'string', description: "The view'
 // --- Imports ---
 
 const jobParams = object({ id: { type: 'string', description: "The import's id; anything else is a 400 'Invalid import ID'." } }, ['id']);
+
 export { jobParams };
-export const uploadQuery = object({ entity: { type: 'string', description: 'The importable entity.' }, filename: { type: 'string', maxLength: 200 } }, ['entity']);
+export const uploadQuery = object({ entity: { type: 'string', description: 'The importable entity.' }, filename: { type: 'string', maxLength: 200 } }, [
+  'entity',
+]);
 export const uploadAnswer = data(
   object({
     id: integer,
@@ -147,7 +170,12 @@ export const jobsQuery = object({ entity: { type: 'string', description: 'The im
 export const jobsAnswer = data(arrayOf(job));
 export const jobAnswer = data(job);
 
-const importMapping = { type: 'array', maxItems: 1000, items: { type: ['string', 'null'] }, description: 'Per column of the file, the field it fills (null: left out).' };
+const importMapping = {
+  type: 'array',
+  maxItems: 1000,
+  items: { type: ['string', 'null'] },
+  description: 'Per column of the file, the field it fills (null: left out).',
+};
 const importFixes = {
   type: 'object',
   additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },

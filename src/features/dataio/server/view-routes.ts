@@ -13,16 +13,29 @@ export async function viewRoutes(app: FastifyInstance) {
   const caller = (request: FastifyRequest): ViewCaller => ({ userId: request.user!.id, role: request.user?.role });
   const checked = { validatorCompiler: validatedByHandler };
 
-  app.get('/views', { ...checked, schema: route("The caller's saved views of an entity's list and the shared ones.", { querystring: viewsQuery, response: { 200: viewsAnswer } }) }, async (request) => ({
-    data: await views.list((request.query as { entity?: string }).entity, caller(request)),
-  }));
-
-  app.post('/views', { ...checked, schema: route("Save a list's query as a view, the caller's own or shared.", { body: viewBody, response: { 201: viewAnswer } }) }, async (request, reply) =>
-    reply.code(201).send({ data: await views.create((request.body ?? {}) as Record<string, unknown>, caller(request)) }),
+  app.get(
+    '/views',
+    {
+      ...checked,
+      schema: route("The caller's saved views of an entity's list and the shared ones.", { querystring: viewsQuery, response: { 200: viewsAnswer } }),
+    },
+    async (request) => ({
+      data: await views.list((request.query as { entity?: string }).entity, caller(request)),
+    }),
   );
 
-  app.delete('/views/:id', { ...checked, schema: route('Delete one of the caller\'s views.', { params: viewParams, response: { 204: noContent } }) }, async (request, reply) => {
-    await views.remove((request.params as { id: string }).id, caller(request));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/views',
+    { ...checked, schema: route("Save a list's query as a view, the caller's own or shared.", { body: viewBody, response: { 201: viewAnswer } }) },
+    async (request, reply) => reply.code(201).send({ data: await views.create((request.body ?? {}) as Record<string, unknown>, caller(request)) }),
+  );
+
+  app.delete(
+    '/views/:id',
+    { ...checked, schema: route("Delete one of the caller's views.", { params: viewParams, response: { 204: noContent } }) },
+    async (request, reply) => {
+      await views.remove((request.params as { id: string }).id, caller(request));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,6 +1,6 @@
+import { badRequest, type EntityRegistry, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { badRequest, type EntityRegistry, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import type { DataioDb } from './tables.js';
 
 const MAX_NAME = 100;
@@ -37,7 +37,10 @@ export interface ViewCaller {
  * opened by its link (the list's path with its query); only its owner deletes it.
  */
 export class ViewService {
-  constructor(private readonly db: DataioDb, private readonly registry: EntityRegistry) {}
+  constructor(
+    private readonly db: DataioDb,
+    private readonly registry: EntityRegistry,
+  ) {}
 
   /** The entity `name` when the caller may list it (400 when it names none, 403 without the permission). */
   private listable(name: unknown, caller: ViewCaller): LoadedEntity {
@@ -66,7 +69,14 @@ export class ViewService {
     const entity = this.listable(body.entity, caller);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (name.length === 0 || name.length > MAX_NAME) {
-      throw validationFailed([{ path: 'name', keyword: name ? 'maxLength' : 'required', messageKey: name ? 'dataio.views.errors.name_max' : 'dataio.views.errors.name_required', params: { limit: MAX_NAME } }]);
+      throw validationFailed([
+        {
+          path: 'name',
+          keyword: name ? 'maxLength' : 'required',
+          messageKey: name ? 'dataio.views.errors.name_max' : 'dataio.views.errors.name_required',
+          params: { limit: MAX_NAME },
+        },
+      ]);
     }
     if (body.shared !== undefined && typeof body.shared !== 'boolean') throw badRequest('shared must be true or false.');
     const row = await this.db

@@ -52,7 +52,19 @@ function auditQuery(db: Kysely<SystemTables>, filter: AuditFilter) {
 function entriesQuery(db: Kysely<SystemTables>, filter: AuditFilter) {
   return auditQuery(db, filter)
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.created_at', 'a.action', 'a.entity', 'a.entity_id', 'a.ip', 'a.changes', 'a.details', 'a.user_id', 'u.name as user_name', 'u.email as user_email'])
+    .select([
+      'a.id',
+      'a.created_at',
+      'a.action',
+      'a.entity',
+      'a.entity_id',
+      'a.ip',
+      'a.changes',
+      'a.details',
+      'a.user_id',
+      'u.name as user_name',
+      'u.email as user_email',
+    ])
     .orderBy('a.id', 'desc');
 }
 
@@ -75,8 +87,17 @@ function toEntry(row: EntryRow): AuditEntry {
 
 /** One page of the matching rows, newest first, with the page's `meta`. */
 export async function auditPage(db: Kysely<SystemTables>, filter: AuditFilter, page: number, perPage: number) {
-  const total = Number((await auditQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await entriesQuery(db, filter).limit(perPage).offset((page - 1) * perPage).execute();
+  const total = Number(
+    (
+      await auditQuery(db, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = await entriesQuery(db, filter)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
   return { data: rows.map(toEntry), meta: pageMeta(page, perPage, total) };
 }
 
@@ -94,7 +115,9 @@ export async function auditCsv(db: Kysely<SystemTables>, filter: AuditFilter): P
   const lines = [header.join(',')];
   for (const raw of rows) {
     const e = toEntry(raw);
-    lines.push([e.id, e.created_at, e.user?.id, e.user?.email, e.user?.name, e.action, e.entity, e.entity_id, e.ip, e.changes, e.details].map(csvCell).join(','));
+    lines.push(
+      [e.id, e.created_at, e.user?.id, e.user?.email, e.user?.name, e.action, e.entity, e.entity_id, e.ip, e.changes, e.details].map(csvCell).join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

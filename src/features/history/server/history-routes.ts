@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { badRequest, emptyTrash, forbidden, parseRecordId, restoreFromTrash } from '../../../server/index.js';
+import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { auditCsv, auditPage } from './audit.service.js';
 import { instant, onlyKnown, positive, type Query, text } from './query-params.js';
 import {
@@ -42,7 +42,11 @@ export async function historyRoutes(app: FastifyInstance) {
         `/${d.endpoint}/:id/history`,
         {
           ...checked,
-          schema: route(`A ${d.label}'s history: its audit rows, newest first, paged.`, { params: recordParams(d.label), querystring: historyQuery, response: { 200: historyAnswer } }),
+          schema: route(`A ${d.label}'s history: its audit rows, newest first, paged.`, {
+            params: recordParams(d.label),
+            querystring: historyQuery,
+            response: { 200: historyAnswer },
+          }),
           preHandler: async (request) => {
             if (!canPerform(entity, 'read', request.user?.role)) throw forbidden();
           },
@@ -60,7 +64,10 @@ export async function historyRoutes(app: FastifyInstance) {
         `/${d.endpoint}/:id/restore`,
         {
           ...checked,
-          schema: route(`Restore a deleted ${d.label} from the trash, with the links its delete emptied.`, { params: recordParams(d.label), response: { 200: restoreAnswer(entity, app.entities) } }),
+          schema: route(`Restore a deleted ${d.label} from the trash, with the links its delete emptied.`, {
+            params: recordParams(d.label),
+            response: { 200: restoreAnswer(entity, app.entities) },
+          }),
           preHandler: async (request) => {
             if (!canPerform(entity, 'delete', request.user?.role)) throw forbidden();
           },
@@ -75,7 +82,11 @@ export async function historyRoutes(app: FastifyInstance) {
 
   app.get(
     '/audit',
-    { ...checked, preHandler: adminOnly, schema: route('The audit log, newest first: filtered, paged, or as CSV.', { querystring: auditQuery, response: { 200: auditAnswer } }) },
+    {
+      ...checked,
+      preHandler: adminOnly,
+      schema: route('The audit log, newest first: filtered, paged, or as CSV.', { querystring: auditQuery, response: { 200: auditAnswer } }),
+    },
     async (request, reply) => {
       const query = request.query as Query;
       onlyKnown(query, ['page', 'per_page', 'user_id', 'entity', 'entity_id', 'action', 'from', 'to', 'format']);
@@ -98,11 +109,23 @@ export async function historyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/trash', { ...checked, preHandler: adminOnly, schema: route('Deleted records of the last 30 days, newest first, paged.', { querystring: trashQuery, response: { 200: trashAnswer } }) }, async (request) => {
-    const query = request.query as Query;
-    onlyKnown(query, ['page', 'per_page', 'entity']);
-    return trashPage(app.db, app.entities, { page: positive(query, 'page', 1), perPage: positive(query, 'per_page', 25, MAX_PER_PAGE), entity: text(query, 'entity') });
-  });
+  app.get(
+    '/trash',
+    {
+      ...checked,
+      preHandler: adminOnly,
+      schema: route('Deleted records of the last 30 days, newest first, paged.', { querystring: trashQuery, response: { 200: trashAnswer } }),
+    },
+    async (request) => {
+      const query = request.query as Query;
+      onlyKnown(query, ['page', 'per_page', 'entity']);
+      return trashPage(app.db, app.entities, {
+        page: positive(query, 'page', 1),
+        perPage: positive(query, 'per_page', 25, MAX_PER_PAGE),
+        entity: text(query, 'entity'),
+      });
+    },
+  );
 
   app.delete('/trash', { preHandler: adminOnly, schema: route('Empty the trash for good.', { response: { 200: deletedAnswer } }) }, async (request) => ({
     data: { deleted: await emptyTrash(app.db, actorOf(request)) },

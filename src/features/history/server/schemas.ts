@@ -1,5 +1,5 @@
-import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { type EntityRegistry, recordSchema } from '../../../server/index.js';
+import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 
 /**
  * The request and response schemas of history's routes. The answers are serialised from them (a
@@ -17,7 +17,12 @@ const MAX_PER_PAGE = 100;
 /** Leaves a request part as it came: the handler checks it (against what these schemas document). */
 export const validatedByHandler = () => (value: unknown) => ({ value });
 
-const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) });
+const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
 const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 
 const integer = { type: 'integer' };
@@ -26,7 +31,11 @@ const textOrNull = { type: ['string', 'null'] };
 const time = { type: 'string', format: 'date-time' };
 
 /** The route's schema: OpenAPI tags and summary, the request parts, the success answers. */
-export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({ tags: TAGS, summary, ...parts });
+export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({
+  tags: TAGS,
+  summary,
+  ...parts,
+});
 
 /** A path's record id, documented as text: the handler applies the shared rule and answers 400 'Invalid <entity> ID' otherwise. */
 export const recordParams = (label: string): Schema =>

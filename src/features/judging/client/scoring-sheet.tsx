@@ -52,12 +52,12 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: autosaves after an edit of the scores or remarks (the triggers); save is made again on each render and `locked` is read when the edit happens
   useEffect(() => {
     if (locked || !dirty.current) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(false), AUTOSAVE_MS);
     return () => clearTimeout(timer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values, remarks]);
 
   const change = (update: () => void) => {

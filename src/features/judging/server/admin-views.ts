@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { notFound } from '../../../server/index.js';
 import { sameCompany } from '../shared/company-key.js';
 import type { JudgingDb } from './tables.js';
-import { notFound } from '../../../server/index.js';
 
 const COUNTS = sql`count(a.id)::int as total,
   count(*) filter (where a.status = 'assigned')::int as assigned,
@@ -61,8 +61,10 @@ export async function judgingProgress(db: JudgingDb, examId?: number) {
  * its round, the assignments between them, counts per row and column, and the pairs in conflict.
  */
 export async function assignmentMatrix(db: JudgingDb, examId: number) {
-  const exam = (await sql<{ id: number; name: string; round: number; status: string; category_id: number }>`
-    select id, name, round, status, category_id from exams where id = ${examId}`.execute(db)).rows[0];
+  const exam = (
+    await sql<{ id: number; name: string; round: number; status: string; category_id: number }>`
+    select id, name, round, status, category_id from exams where id = ${examId}`.execute(db)
+  ).rows[0];
   if (!exam) throw notFound('Examination not found.');
   const [entries, jurors, assignments] = await Promise.all([
     sql<{ id: number; status: string; company: string | null }>`

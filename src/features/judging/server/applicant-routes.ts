@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AccountsAdmin } from '../../accounts/server.js';
 import { clientOf, parseRecordId } from '../../../server/index.js';
+import { AccountsAdmin } from '../../accounts/server.js';
 import { approveApplicant, rejectApplicant } from './applicants.service.js';
 import { approveAnswer, approveBody, idParams, rejectAnswer, rejectBody, route } from './schemas.js';
 import { judgingDb } from './tables.js';
@@ -20,14 +20,26 @@ export async function applicantRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { round: number } }>(
     '/applicants/:id/approve',
-    { schema: route('Approve an application: the juror, their invited account, and the invitation mailed.', { params: applicant, body: approveBody, response: { 200: approveAnswer } }) },
-    async (request) => ({ data: await approveApplicant(db, invites, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }) }),
+    {
+      schema: route('Approve an application: the juror, their invited account, and the invitation mailed.', {
+        params: applicant,
+        body: approveBody,
+        response: { 200: approveAnswer },
+      }),
+    },
+    async (request) => ({
+      data: await approveApplicant(db, invites, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }),
+    }),
   );
 
   app.post<{ Body: { reason: string } }>(
     '/applicants/:id/reject',
     {
-      config: { messages: { reason: { required: 'judging.errors.reason_length', minLength: 'judging.errors.reason_length', maxLength: 'judging.errors.reason_length' } } },
+      config: {
+        messages: {
+          reason: { required: 'judging.errors.reason_length', minLength: 'judging.errors.reason_length', maxLength: 'judging.errors.reason_length' },
+        },
+      },
       schema: route('Reject an application, with the reason.', { params: applicant, body: rejectBody, response: { 200: rejectAnswer } }),
     },
     async (request) => ({ data: await rejectApplicant(db, { id: idOf(request), reason: request.body.reason, by: request.user, ip: request.ip ?? null }) }),

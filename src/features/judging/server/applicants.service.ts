@@ -1,15 +1,22 @@
 import { type Kysely, sql } from 'kysely';
-import type { AccountsAdmin } from '../../accounts/server.js';
 import { type AuthContext, type ClientInfo, conflict, notFound, type SystemTables, type UserRow } from '../../../server/index.js';
+import type { AccountsAdmin } from '../../accounts/server.js';
 import { writeJudgingAudit } from './judging-audit.js';
 import type { JudgingDb } from './tables.js';
 
 /** An application still to decide, locked in the caller's transaction: 404 when missing, 409 once decided. */
 async function pendingApplicant(trx: JudgingDb, id: number) {
-  const row = await trx.selectFrom('applicants').select(['id', 'name', 'email', 'company', 'country', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('applicants')
+    .select(['id', 'name', 'email', 'company', 'country', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound('Applicant not found.');
   if (row.status !== 'applied') {
-    throw conflict(`This application was already ${row.status}.`, [{ path: 'status', keyword: 'decided', messageKey: 'judging.errors.already_decided', params: { status: row.status } }]);
+    throw conflict(`This application was already ${row.status}.`, [
+      { path: 'status', keyword: 'decided', messageKey: 'judging.errors.already_decided', params: { status: row.status } },
+    ]);
   }
   return row;
 }
@@ -32,14 +39,26 @@ export async function approveApplicant(db: JudgingDb, invites: AccountsAdmin, in
       .returning('id')
       .executeTakeFirstOrThrow();
     // The same transaction, typed as the accounts feature takes it.
-    account = await invites.createInvited(trx as unknown as Kysely<SystemTables>, input.by, { name: applicant.name, email: applicant.email, role: 'juror', jury_id: jury.id }, input.client);
+    account = await invites.createInvited(
+      trx as unknown as Kysely<SystemTables>,
+      input.by,
+      { name: applicant.name, email: applicant.email, role: 'juror', jury_id: jury.id },
+      input.client,
+    );
     const updated = await trx
       .updateTable('applicants')
       .set({ status: 'approved', jury_id: jury.id, updated_at: sql<Date>`now()` })
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeJudgingAudit(trx, { action: 'applicant.approve', userId: input.by.id, entity: 'applicant', entityId: input.id, ip: input.client.ip, details: { jury_id: jury.id, account_id: account.id } });
+    await writeJudgingAudit(trx, {
+      action: 'applicant.approve',
+      userId: input.by.id,
+      entity: 'applicant',
+      entityId: input.id,
+      ip: input.client.ip,
+      details: { jury_id: jury.id, account_id: account.id },
+    });
     return updated;
   });
   await invites.sendInvitation(account!, input.by);
@@ -57,7 +76,14 @@ export async function rejectApplicant(db: JudgingDb, input: { id: number; reason
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeJudgingAudit(trx, { action: 'applicant.reject', userId: input.by.id, entity: 'applicant', entityId: input.id, ip: input.ip, details: { reason } });
+    await writeJudgingAudit(trx, {
+      action: 'applicant.reject',
+      userId: input.by.id,
+      entity: 'applicant',
+      entityId: input.id,
+      ip: input.ip,
+      details: { reason },
+    });
     return row;
   });
 }

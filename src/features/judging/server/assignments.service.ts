@@ -18,7 +18,9 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
     const exam = await trx.selectFrom('exams').select(['id', 'category_id', 'round', 'status']).where('id', '=', examId).forUpdate().executeTakeFirst();
     if (!exam) throw notFound('Examination not found.');
     if (exam.status !== 'draft' && exam.status !== 'open') {
-      throw conflict('Jurors can be assigned only while the examination is a draft or open.', [{ path: '', keyword: 'exam_locked', messageKey: 'judging.rules.exam_locked', params: {} }]);
+      throw conflict('Jurors can be assigned only while the examination is a draft or open.', [
+        { path: '', keyword: 'exam_locked', messageKey: 'judging.rules.exam_locked', params: {} },
+      ]);
     }
     const plan = await planAutoAssign(trx, exam, perEntry);
     if (!dryRun && plan.planned.length > 0) {
@@ -30,7 +32,14 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
           .onConflict((oc) => oc.columns(['exam_id', 'contest_id', 'jury_id']).doNothing())
           .execute();
       }
-      await writeJudgingAudit(trx, { action: 'exam.auto_assign', userId: actor.userId, entity: 'exam', entityId: examId, ip: actor.ip, details: { per_entry: perEntry, added: plan.planned.length, short: plan.short.length } });
+      await writeJudgingAudit(trx, {
+        action: 'exam.auto_assign',
+        userId: actor.userId,
+        entity: 'exam',
+        entityId: examId,
+        ip: actor.ip,
+        details: { per_entry: perEntry, added: plan.planned.length, short: plan.short.length },
+      });
     }
     return { exam_id: examId, per_entry: perEntry, dry_run: dryRun, ...plan };
   });
@@ -57,8 +66,15 @@ export async function addAssignment(db: JudgingDb, examId: number, pair: { conte
       const { errors, message } = ruleErrors(broken);
       throw validationFailed(errors, message);
     }
-    const taken = await trx.selectFrom('assignments').select('id').where('exam_id', '=', examId).where('contest_id', '=', ids.contest_id).where('jury_id', '=', ids.jury_id).executeTakeFirst();
-    if (taken) throw conflict('This juror is already assigned this entry.', [{ path: 'jury_id', keyword: 'unique', messageKey: 'validation.unique', params: {} }]);
+    const taken = await trx
+      .selectFrom('assignments')
+      .select('id')
+      .where('exam_id', '=', examId)
+      .where('contest_id', '=', ids.contest_id)
+      .where('jury_id', '=', ids.jury_id)
+      .executeTakeFirst();
+    if (taken)
+      throw conflict('This juror is already assigned this entry.', [{ path: 'jury_id', keyword: 'unique', messageKey: 'validation.unique', params: {} }]);
     const created = await trx
       .insertInto('assignments')
       .values({ ...ids, status: 'assigned' })
@@ -83,9 +99,18 @@ export async function removeAssignment(db: JudgingDb, examId: number, assignment
     if (!row) throw notFound('Assignment not found.');
     if (row.exam_status === 'final') throw conflict('The examination is final.');
     if (row.status !== 'assigned') {
-      throw conflict('Only an assignment not yet started can be removed.', [{ path: 'status', keyword: 'started', messageKey: 'judging.errors.assignment_started', params: { status: row.status } }]);
+      throw conflict('Only an assignment not yet started can be removed.', [
+        { path: 'status', keyword: 'started', messageKey: 'judging.errors.assignment_started', params: { status: row.status } },
+      ]);
     }
     await trx.deleteFrom('assignments').where('id', '=', assignmentId).execute();
-    await writeJudgingAudit(trx, { action: 'assignment.delete', userId: actor.userId, entity: 'assignment', entityId: assignmentId, ip: actor.ip, details: { exam_id: examId } });
+    await writeJudgingAudit(trx, {
+      action: 'assignment.delete',
+      userId: actor.userId,
+      entity: 'assignment',
+      entityId: assignmentId,
+      ip: actor.ip,
+      details: { exam_id: examId },
+    });
   });
 }

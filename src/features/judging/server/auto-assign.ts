@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { JudgingDb } from './tables.js';
 import { companyKey } from '../shared/company-key.js';
+import type { JudgingDb } from './tables.js';
 
 /** One planned assignment. */
 export interface PlannedAssignment {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
+import type { EntityRegistry } from '../../../server/index.js';
 import type { DashboardData, LatestContest, RoundFigures } from '../shared/dashboard-contract.js';
 import { judgingStatus } from '../shared/judging-status.js';
 import { shortlistStates } from './shortlist-states.js';
 import type { JudgingDb } from './tables.js';
-import type { EntityRegistry } from '../../../server/index.js';
 
 /** How many rows 'Latest Contests' shows. */
 export const LATEST_CONTESTS = 10;
@@ -11,8 +11,7 @@ export const LATEST_CONTESTS = 10;
 const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(name)?.descriptor.table;
 
 /** Only submitted grades count once grades have drafts (the judging module's `status`). */
-const submittedOnly = (registry: EntityRegistry) =>
-  registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``;
+const submittedOnly = (registry: EntityRegistry) => (registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``);
 
 async function countRows(db: JudgingDb, table: string | undefined): Promise<number> {
   if (!table) return 0;
@@ -24,9 +23,7 @@ async function roundFigures(db: JudgingDb, registry: EntityRegistry): Promise<[R
   const juries = tableOf(registry, 'jury');
   const grades = tableOf(registry, 'grade');
   const exams = tableOf(registry, 'exam');
-  const jurors = juries
-    ? (await sql<{ round: number; n: string }>`select round, count(*) as n from ${sql.table(juries)} group by round`.execute(db)).rows
-    : [];
+  const jurors = juries ? (await sql<{ round: number; n: string }>`select round, count(*) as n from ${sql.table(juries)} group by round`.execute(db)).rows : [];
   const graded =
     grades && exams
       ? (
@@ -90,9 +87,7 @@ async function latestContests(db: JudgingDb, registry: EntityRegistry): Promise<
  * examinations) and the latest contests with their jurors and judging state.
  */
 export async function dashboardData(db: JudgingDb, registry: EntityRegistry): Promise<DashboardData> {
-  const [juries, exams, companies] = await Promise.all(
-    ['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name))),
-  );
+  const [juries, exams, companies] = await Promise.all(['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name))));
   return {
     totals: { juries: juries!, exams: exams!, companies: companies! },
     rounds: await roundFigures(db, registry),

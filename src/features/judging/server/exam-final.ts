@@ -1,5 +1,5 @@
-import { conflict } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
+import { conflict } from '../../../server/index.js';
 import type { JudgingDb } from './tables.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { canMoveExam } from '../shared/exam-status.js';
-import { conflict, notFound, validationFailed } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
+import { conflict, notFound, validationFailed } from '../../../server/index.js';
+import { canMoveExam } from '../shared/exam-status.js';
 import { runExamFinalHandlers } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
 import type { JudgingDb } from './tables.js';
@@ -24,7 +24,10 @@ export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, ex
     if (!exam) throw notFound('Examination not found.');
     if (!canMoveExam(exam.status, to)) throw badTransition(exam.status, to);
     if (to === 'open' && !(exam.criteria ?? []).length) {
-      throw validationFailed([{ path: 'criteria', keyword: 'minItems', messageKey: 'judging.errors.no_criteria', params: {} }], 'An examination needs criteria before it opens.');
+      throw validationFailed(
+        [{ path: 'criteria', keyword: 'minItems', messageKey: 'judging.errors.no_criteria', params: {} }],
+        'An examination needs criteria before it opens.',
+      );
     }
     const row = await trx
       .updateTable('exams')
@@ -33,7 +36,14 @@ export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, ex
       .returningAll()
       .executeTakeFirstOrThrow();
     if (to === 'final') await runExamFinalHandlers({ db: trx, registry, exam: { id: examId, name: exam.name, previousStatus: exam.status }, actor });
-    await writeJudgingAudit(trx, { action: 'exam.status', userId: actor.userId, entity: 'exam', entityId: examId, ip: actor.ip, details: { from: exam.status, to } });
+    await writeJudgingAudit(trx, {
+      action: 'exam.status',
+      userId: actor.userId,
+      entity: 'exam',
+      entityId: examId,
+      ip: actor.ip,
+      details: { from: exam.status, to },
+    });
     return row;
   });
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { JudgingDb } from './tables.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { finalisedConflict } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
+import type { JudgingDb } from './tables.js';
 
 /** The body of `PUT /api/assignments/{id}/grade`. */
 export interface GradeInput {
@@ -39,11 +39,22 @@ export function scoreErrors(criteria: readonly Criterion[], scores: Record<strin
   for (const c of criteria) {
     const value = scores[c.key];
     if (value === undefined || value === null) {
-      if (submit) errors.push({ path: `scores.${c.key}`, keyword: 'required', messageKey: 'judging.errors.score_required', params: { criterion: c.key, label: c.label } });
+      if (submit)
+        errors.push({
+          path: `scores.${c.key}`,
+          keyword: 'required',
+          messageKey: 'judging.errors.score_required',
+          params: { criterion: c.key, label: c.label },
+        });
       continue;
     }
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > c.maximum) {
-      errors.push({ path: `scores.${c.key}`, keyword: 'range', messageKey: 'judging.errors.score_range', params: { criterion: c.key, label: c.label, maximum: c.maximum } });
+      errors.push({
+        path: `scores.${c.key}`,
+        keyword: 'range',
+        messageKey: 'judging.errors.score_range',
+        params: { criterion: c.key, label: c.label, maximum: c.maximum },
+      });
     }
   }
   return errors;
@@ -63,16 +74,33 @@ export async function saveGrade(
   const submit = body.submit === true;
   return db.transaction().execute(async (trx) => {
     const row = (
-      await sql<{ id: number; exam_id: number; contest_id: number; jury_id: number; status: string; criteria: Criterion[]; max_score: number; exam_status: string; exam_name: string }>`
+      await sql<{
+        id: number;
+        exam_id: number;
+        contest_id: number;
+        jury_id: number;
+        status: string;
+        criteria: Criterion[];
+        max_score: number;
+        exam_status: string;
+        exam_name: string;
+      }>`
         select a.id, a.exam_id, a.contest_id, a.jury_id, a.status, e.criteria, e.max_score, e.status as exam_status, e.name as exam_name
         from assignments a join exams e on e.id = a.exam_id where a.id = ${input.assignmentId} for update of a`.execute(trx)
     ).rows[0];
     if (!row) throw notFound('Assignment not found.');
     if (row.jury_id !== input.juryId) throw forbidden('Only the assigned juror may grade this entry.');
     if (row.exam_status === 'final') throw finalisedConflict({ id: row.exam_id, name: row.exam_name });
-    if (row.exam_status !== 'open') throw conflict('The examination is not open: grades cannot be changed.', [{ path: '', keyword: 'exam_closed', messageKey: 'judging.errors.exam_not_open', params: { status: row.exam_status } }]);
-    if (row.status === 'recused') throw conflict('You recused from this entry.', [{ path: '', keyword: 'recused', messageKey: 'judging.errors.recused', params: {} }]);
-    if (row.status === 'submitted') throw conflict('This grade was submitted; an admin must reopen it first.', [{ path: '', keyword: 'submitted', messageKey: 'judging.errors.grade_submitted', params: {} }]);
+    if (row.exam_status !== 'open')
+      throw conflict('The examination is not open: grades cannot be changed.', [
+        { path: '', keyword: 'exam_closed', messageKey: 'judging.errors.exam_not_open', params: { status: row.exam_status } },
+      ]);
+    if (row.status === 'recused')
+      throw conflict('You recused from this entry.', [{ path: '', keyword: 'recused', messageKey: 'judging.errors.recused', params: {} }]);
+    if (row.status === 'submitted')
+      throw conflict('This grade was submitted; an admin must reopen it first.', [
+        { path: '', keyword: 'submitted', messageKey: 'judging.errors.grade_submitted', params: {} },
+      ]);
     const criteria = row.criteria ?? [];
     const errors = scoreErrors(criteria, body.scores, submit);
     if (errors.length > 0) throw validationFailed(errors, `Invalid scores: ${errors.map((e) => `${e.path.slice(7)} ${e.keyword}`).join(', ')}.`);
@@ -105,18 +133,29 @@ export async function saveGrade(
 /** An admin reopens a submitted grade: back to draft, its assignment back to in progress (audited). */
 export async function reopenGrade(db: JudgingDb, gradeId: number, actor: Actor): Promise<GradeRecord> {
   return db.transaction().execute(async (trx) => {
-    const grade = (await sql<GradeRecord & { exam_status: string }>`
-      select g.*, e.status as exam_status from grades g join exams e on e.id = g.exam_id where g.id = ${gradeId} for update of g`.execute(trx)).rows[0];
+    const grade = (
+      await sql<GradeRecord & { exam_status: string }>`
+      select g.*, e.status as exam_status from grades g join exams e on e.id = g.exam_id where g.id = ${gradeId} for update of g`.execute(trx)
+    ).rows[0];
     if (!grade) throw notFound('Grade not found.');
     if (grade.status !== 'submitted') throw conflict('Only a submitted grade can be reopened.');
     if (grade.exam_status === 'final') throw conflict('The examination is final: its grades are locked.');
-    const saved = (await sql<GradeRecord>`
+    const saved = (
+      await sql<GradeRecord>`
       update grades set status = 'draft', submitted_at = null, updated_at = greatest(now(), updated_at + interval '1 millisecond')
       where id = ${gradeId}
-      returning id, assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at, updated_at`.execute(trx)).rows[0]!;
+      returning id, assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at, updated_at`.execute(trx)
+    ).rows[0]!;
     await sql`update assignments set status = 'in_progress', updated_at = now()
       where exam_id = ${grade.exam_id} and contest_id = ${grade.contest_id} and jury_id = ${grade.jury_id}`.execute(trx);
-    await writeJudgingAudit(trx, { action: 'grade.reopen', userId: actor.userId, entity: 'grade', entityId: gradeId, ip: actor.ip, details: { previous_status: 'submitted' } });
+    await writeJudgingAudit(trx, {
+      action: 'grade.reopen',
+      userId: actor.userId,
+      entity: 'grade',
+      entityId: gradeId,
+      ip: actor.ip,
+      details: { previous_status: 'submitted' },
+    });
     return saved;
   });
 }

@@ -29,5 +29,12 @@ export async function writeJudgingAudit(
   db: JudgingDb,
   entry: { action: JudgingAuditAction; userId: number; entity: string; entityId: number | string; ip?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
-  await writeAudit(db, { action: entry.action, userId: entry.userId, entity: entry.entity, entityId: entry.entityId, ip: entry.ip ?? null, details: entry.details });
+  await writeAudit(db, {
+    action: entry.action,
+    userId: entry.userId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    ip: entry.ip ?? null,
+    details: entry.details,
+  });
 }

@@ -32,19 +32,32 @@ import { judgingDb } from './tables.js';
  */
 export async function judgingRoutes(app: FastifyInstance) {
   const db = judgingDb(app.db);
-  const idOf = (name: string, request: FastifyRequest, param = 'id') => parseRecordId(app.entities.byName.get(name)!, (request.params as Record<string, string>)[param]);
+  const idOf = (name: string, request: FastifyRequest, param = 'id') =>
+    parseRecordId(app.entities.byName.get(name)!, (request.params as Record<string, string>)[param]);
   const actor = (request: FastifyRequest): Actor => ({ userId: request.user.id, ip: request.ip ?? null });
   const exam = idParams('Examination');
 
   app.post<{ Body: { status: string } }>(
     '/exams/:id/status',
-    { schema: route('Move an examination to another status (draft → open → closed → final; closed → open). Final stores its locked results.', { params: exam, body: statusBody, response: { 200: statusAnswer } }) },
+    {
+      schema: route('Move an examination to another status (draft → open → closed → final; closed → open). Final stores its locked results.', {
+        params: exam,
+        body: statusBody,
+        response: { 200: statusAnswer },
+      }),
+    },
     async (request) => ({ data: await moveExamStatus(db, app.entities, idOf('exam', request), request.body.status, actor(request)) }),
   );
 
   app.post<{ Body: { per_entry?: number; dry_run?: boolean } }>(
     '/exams/:id/auto-assign',
-    { schema: route('Plan (dry run) or make the assignments giving every entry K jurors, balanced and without conflicts.', { params: exam, body: autoAssignBody, response: { 200: autoAssignAnswer } }) },
+    {
+      schema: route('Plan (dry run) or make the assignments giving every entry K jurors, balanced and without conflicts.', {
+        params: exam,
+        body: autoAssignBody,
+        response: { 200: autoAssignAnswer },
+      }),
+    },
     async (request) => {
       const options = { perEntry: request.body?.per_entry ?? 3, dryRun: request.body?.dry_run !== false };
       return { data: await autoAssign(db, idOf('exam', request), options, actor(request)) };
@@ -53,7 +66,13 @@ export async function judgingRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { contest_id: number; jury_id: number } }>(
     '/exams/:id/assignments',
-    { schema: route('Assign a juror an entry of the examination (422 naming each broken rule).', { params: exam, body: assignmentBody, response: { 201: assignmentAnswer } }) },
+    {
+      schema: route('Assign a juror an entry of the examination (422 naming each broken rule).', {
+        params: exam,
+        body: assignmentBody,
+        response: { 201: assignmentAnswer },
+      }),
+    },
     async (request, reply) => reply.code(201).send({ data: await addAssignment(db, idOf('exam', request), request.body, actor(request)) }),
   );
 
@@ -61,7 +80,11 @@ export async function judgingRoutes(app: FastifyInstance) {
     '/exams/:id/assignments/:assignmentId',
     {
       schema: route('Remove an assignment not yet started.', {
-        params: { type: 'object', required: ['id', 'assignmentId'], properties: { ...(exam.properties as object), ...(idParams('Assignment', 'assignmentId').properties as object) } },
+        params: {
+          type: 'object',
+          required: ['id', 'assignmentId'],
+          properties: { ...(exam.properties as object), ...(idParams('Assignment', 'assignmentId').properties as object) },
+        },
         response: { 204: noContent },
       }),
     },
@@ -73,19 +96,34 @@ export async function judgingRoutes(app: FastifyInstance) {
 
   app.get(
     '/exams/:id/matrix',
-    { schema: route("An examination's assignment matrix: entries, jurors, assignments, counts and conflicts.", { params: exam, response: { 200: matrixAnswer } }) },
+    {
+      schema: route("An examination's assignment matrix: entries, jurors, assignments, counts and conflicts.", {
+        params: exam,
+        response: { 200: matrixAnswer },
+      }),
+    },
     async (request) => ({ data: await assignmentMatrix(db, idOf('exam', request)) }),
   );
 
   app.get<{ Querystring: { exam_id?: number } }>(
     '/judging/progress',
-    { schema: route('Grading progress per examination, juror and category round (all examinations, or one).', { querystring: progressQuery, response: { 200: progressAnswer } }) },
+    {
+      schema: route('Grading progress per examination, juror and category round (all examinations, or one).', {
+        querystring: progressQuery,
+        response: { 200: progressAnswer },
+      }),
+    },
     async (request) => ({ data: await judgingProgress(db, request.query.exam_id) }),
   );
 
   app.post<{ Body: { exam_id?: number } | null }>(
     '/judging/reminders',
-    { schema: route('Mail a reminder to every juror with work left in open examinations (or in one).', { body: remindersBody, response: { 200: remindersAnswer } }) },
+    {
+      schema: route('Mail a reminder to every juror with work left in open examinations (or in one).', {
+        body: remindersBody,
+        response: { 200: remindersAnswer },
+      }),
+    },
     async (request) => ({ data: await sendReminders(db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, request.body?.exam_id, actor(request)) }),
   );
 

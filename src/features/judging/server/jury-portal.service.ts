@@ -1,14 +1,23 @@
 import { sql } from 'kysely';
-import type { JudgingDb } from './tables.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import { writeJudgingAudit } from './judging-audit.js';
+import type { JudgingDb } from './tables.js';
 
 /**
  * The fields of an entry a juror sees: its content and media, never who entered it (no customer,
  * company, agency, e-mail, phone, campaign, confidential KPI or free-text "other", which may name
  * the agency). Changing this list changes what jurors see: the blindness test reads it too.
  */
-export const BLIND_ENTRY_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi', 'logo_url', 'campaign_kv_url', 'video_link'] as const;
+export const BLIND_ENTRY_FIELDS = [
+  'strategy',
+  'insight',
+  'creative_idea',
+  'connection_plan',
+  'objective_based_kpi',
+  'logo_url',
+  'campaign_kv_url',
+  'video_link',
+] as const;
 
 /** The jury record of a signed-in juror account, or null. */
 export async function juryIdOfUser(db: JudgingDb, userId: number): Promise<number | null> {
@@ -30,7 +39,17 @@ export async function juryWork(db: JudgingDb, juryId: number) {
   const juror = await db.selectFrom('juries').select(['id', 'name']).where('id', '=', juryId).executeTakeFirst();
   if (!juror) throw notFound('Juror not found.');
   const exams = (
-    await sql<{ id: number; name: string; round: number; status: string; max_score: number; criteria: unknown; opens_at: unknown; closes_at: unknown; category: string | null }>`
+    await sql<{
+      id: number;
+      name: string;
+      round: number;
+      status: string;
+      max_score: number;
+      criteria: unknown;
+      opens_at: unknown;
+      closes_at: unknown;
+      category: string | null;
+    }>`
       select e.id, e.name, e.round, e.status, e.max_score, e.criteria, e.opens_at, e.closes_at, ca.name as category
       from exams e left join categories ca on ca.id = e.category_id
       where e.status <> 'draft' and exists (select 1 from assignments a where a.exam_id = e.id and a.jury_id = ${juryId})
@@ -77,18 +96,34 @@ export async function recuse(db: JudgingDb, input: { assignmentId: number; juryI
     throw validationFailed([{ path: 'reason', keyword: 'length', messageKey: 'judging.errors.reason_length', params: { min: 3, max: 500 } }]);
   }
   return db.transaction().execute(async (trx) => {
-    const row = (await sql<{ id: number; jury_id: number; status: string; exam_id: number; contest_id: number; exam_status: string }>`
+    const row = (
+      await sql<{ id: number; jury_id: number; status: string; exam_id: number; contest_id: number; exam_status: string }>`
       select a.id, a.jury_id, a.status, a.exam_id, a.contest_id, e.status as exam_status from assignments a join exams e on e.id = a.exam_id
-      where a.id = ${input.assignmentId} for update of a`.execute(trx)).rows[0];
+      where a.id = ${input.assignmentId} for update of a`.execute(trx)
+    ).rows[0];
     if (!row) throw notFound('Assignment not found.');
     if (input.juryId !== null && row.jury_id !== input.juryId) throw forbidden('Only the assigned juror may recuse from this entry.');
     if (row.exam_status === 'final') throw conflict('The examination is final.');
     if (row.status === 'recused') throw conflict('Already recused from this entry.');
-    if (row.status === 'submitted') throw conflict('This grade was submitted; an admin must reopen it first.', [{ path: '', keyword: 'submitted', messageKey: 'judging.errors.grade_submitted', params: {} }]);
-    await sql`delete from grades where exam_id = ${row.exam_id} and contest_id = ${row.contest_id} and jury_id = ${row.jury_id} and status = 'draft'`.execute(trx);
-    const saved = (await sql`update assignments set status = 'recused', recuse_reason = ${reason}, updated_at = now() where id = ${row.id}
-      returning id, exam_id, contest_id, jury_id, status, recuse_reason`.execute(trx)).rows[0];
-    await writeJudgingAudit(trx, { action: 'assignment.recuse', userId: input.userId, entity: 'assignment', entityId: row.id, ip: input.ip, details: { reason } });
+    if (row.status === 'submitted')
+      throw conflict('This grade was submitted; an admin must reopen it first.', [
+        { path: '', keyword: 'submitted', messageKey: 'judging.errors.grade_submitted', params: {} },
+      ]);
+    await sql`delete from grades where exam_id = ${row.exam_id} and contest_id = ${row.contest_id} and jury_id = ${row.jury_id} and status = 'draft'`.execute(
+      trx,
+    );
+    const saved = (
+      await sql`update assignments set status = 'recused', recuse_reason = ${reason}, updated_at = now() where id = ${row.id}
+      returning id, exam_id, contest_id, jury_id, status, recuse_reason`.execute(trx)
+    ).rows[0];
+    await writeJudgingAudit(trx, {
+      action: 'assignment.recuse',
+      userId: input.userId,
+      entity: 'assignment',
+      entityId: row.id,
+      ip: input.ip,
+      details: { reason },
+    });
     return saved;
   });
 }

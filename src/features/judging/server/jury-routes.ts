@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, forbidden, parseRecordId } from '../../../server/index.js';
 import type { Role } from '../../../shared/roles.js';
-import { badRequest, forbidden } from '../../../server/index.js';
-import { parseRecordId } from '../../../server/index.js';
 import { type GradeInput, saveGrade } from './grades.service.js';
-import { juryIdOfUser, jurorHeader, juryWork, recuse } from './jury-portal.service.js';
+import { jurorHeader, juryIdOfUser, juryWork, recuse } from './jury-portal.service.js';
 import { gradeAnswer, gradeBody, idParams, juryMeAnswer, juryQuery, juryWorkAnswer, recuseAnswer, recuseBody, route } from './schemas.js';
 import { judgingDb } from './tables.js';
 
@@ -30,10 +29,13 @@ export async function juryRoutes(app: FastifyInstance) {
     '/jury/assignments',
     {
       config: JUROR,
-      schema: route("A juror's work, blind: their examinations with progress and each assignment with the entry's content and their own grade. An admin views it read-only with jury_id.", {
-        querystring: juryQuery,
-        response: { 200: juryWorkAnswer },
-      }),
+      schema: route(
+        "A juror's work, blind: their examinations with progress and each assignment with the entry's content and their own grade. An admin views it read-only with jury_id.",
+        {
+          querystring: juryQuery,
+          response: { 200: juryWorkAnswer },
+        },
+      ),
     },
     async (request) => {
       const own = await ownJury(request);
@@ -48,29 +50,58 @@ export async function juryRoutes(app: FastifyInstance) {
     '/assignments/:id/grade',
     {
       config: JUROR,
-      schema: route('Save the juror\'s grade of an assignment (a draft, or submitted); the total is computed on the server.', { params: assignment, body: gradeBody, response: { 200: gradeAnswer } }),
+      schema: route("Save the juror's grade of an assignment (a draft, or submitted); the total is computed on the server.", {
+        params: assignment,
+        body: gradeBody,
+        response: { 200: gradeAnswer },
+      }),
     },
     async (request) => {
       const own = await ownJury(request);
       if (own === null) throw forbidden('Only the assigned juror writes a grade; admins view it read-only.');
       const scores = Object.fromEntries(Object.entries(request.body.scores).filter(([, v]) => v !== null)) as Record<string, number>;
-      const grade = await saveGrade(db, { assignmentId: assignmentId(request), juryId: own, userId: request.user.id, ip: request.ip ?? null, body: { ...request.body, scores } });
+      const grade = await saveGrade(db, {
+        assignmentId: assignmentId(request),
+        juryId: own,
+        userId: request.user.id,
+        ip: request.ip ?? null,
+        body: { ...request.body, scores },
+      });
       return { data: grade };
     },
   );
 
   app.post<{ Body: { reason: string } }>(
     '/assignments/:id/recuse',
-    { config: JUROR, schema: route('Recuse from an assignment, with a reason (the juror, or an admin for them).', { params: assignment, body: recuseBody, response: { 200: recuseAnswer } }) },
+    {
+      config: JUROR,
+      schema: route('Recuse from an assignment, with a reason (the juror, or an admin for them).', {
+        params: assignment,
+        body: recuseBody,
+        response: { 200: recuseAnswer },
+      }),
+    },
     async (request) => {
       const own = await ownJury(request);
-      return { data: await recuse(db, { assignmentId: assignmentId(request), juryId: own, reason: request.body.reason, userId: request.user.id, ip: request.ip ?? null }) };
+      return {
+        data: await recuse(db, {
+          assignmentId: assignmentId(request),
+          juryId: own,
+          reason: request.body.reason,
+          userId: request.user.id,
+          ip: request.ip ?? null,
+        }),
+      };
     },
   );
 
   // The juror's own name for the portal header (no other juror's data).
-  app.get('/jury/me', { config: JUROR, schema: route("The signed-in juror's name and round (null for an admin).", { response: { 200: juryMeAnswer } }) }, async (request) => {
-    const juryId = await ownJury(request);
-    return { data: juryId ? await jurorHeader(db, juryId) : null };
-  });
+  app.get(
+    '/jury/me',
+    { config: JUROR, schema: route("The signed-in juror's name and round (null for an admin).", { response: { 200: juryMeAnswer } }) },
+    async (request) => {
+      const juryId = await ownJury(request);
+      return { data: juryId ? await jurorHeader(db, juryId) : null };
+    },
+  );
 }

@@ -18,6 +18,13 @@ export async function sendReminders(db: JudgingDb, mail: { mailer: Mailer; publi
       text: translate('en', 'judging.reminder.body', { name: j.name, count: String(j.pending), url: portal }),
     });
   }
-  await writeJudgingAudit(db, { action: 'jury.reminders', userId: actor.userId, entity: 'exam', entityId: examId ?? 'all', ip: actor.ip, details: { jurors: jurors.map((j) => j.jury_id) } });
+  await writeJudgingAudit(db, {
+    action: 'jury.reminders',
+    userId: actor.userId,
+    entity: 'exam',
+    entityId: examId ?? 'all',
+    ip: actor.ip,
+    details: { jurors: jurors.map((j) => j.jury_id) },
+  });
   return { sent: jurors.length, transport: mail.mailer.transport, jurors: jurors.map(({ email: _e, ...rest }) => rest) };
 }

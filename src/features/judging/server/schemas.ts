@@ -16,7 +16,12 @@ const MAX_ID = 2147483647;
 const TAGS = ['judging'];
 
 /** A closed object (extra request fields are refused; extra answer fields are dropped). */
-export const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) });
+export const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
 /** An answer's `{ data }` envelope. */
 const data = (schema: Schema): Schema => object({ data: schema });
 const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
@@ -42,7 +47,11 @@ export const idParams = (label: string, name = 'id'): Schema => ({
 });
 
 /** The schema of a route: OpenAPI tags and summary, the request parts, the success answers. */
-export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({ tags: TAGS, summary, ...parts });
+export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({
+  tags: TAGS,
+  summary,
+  ...parts,
+});
 
 /** An answer with no body (204). */
 export const noContent: Schema = { type: 'null', description: 'Done; no content.' };
@@ -53,7 +62,19 @@ export const noContent: Schema = { type: 'null', description: 'Done; no content.
 const examRow = {
   type: 'object',
   additionalProperties: true,
-  properties: { id, name: text, category_id: integer, round: integer, max_score: integer, criteria, status: { type: 'string', enum: Object.keys(EXAM_MOVES) }, opens_at: timeOrNull, closes_at: timeOrNull, created_at: time, updated_at: time },
+  properties: {
+    id,
+    name: text,
+    category_id: integer,
+    round: integer,
+    max_score: integer,
+    criteria,
+    status: { type: 'string', enum: Object.keys(EXAM_MOVES) },
+    opens_at: timeOrNull,
+    closes_at: timeOrNull,
+    created_at: time,
+    updated_at: time,
+  },
 };
 
 export const statusBody = object({ status: { type: 'string', enum: Object.keys(EXAM_MOVES) } }, ['status']);
@@ -67,14 +88,25 @@ export const autoAssignAnswer = data(
     dry_run: { type: 'boolean' },
     planned: arrayOf(object({ contest_id: integer, jury_id: integer })),
     load: arrayOf(object({ jury_id: integer, name: text, count: integer })),
-    short: arrayOf(object({ contest_id: integer, assigned: integer, missing: integer, reason: { type: 'string', enum: ['conflict_of_interest', 'not_enough_jurors'] } })),
+    short: arrayOf(
+      object({ contest_id: integer, assigned: integer, missing: integer, reason: { type: 'string', enum: ['conflict_of_interest', 'not_enough_jurors'] } }),
+    ),
   }),
 );
 
 const assignmentStatus = { type: 'string', enum: ['assigned', 'in_progress', 'submitted', 'recused'] };
 export const assignmentBody = object({ contest_id: id, jury_id: id }, ['contest_id', 'jury_id']);
 export const assignmentAnswer = data(
-  object({ id: integer, exam_id: integer, contest_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull, created_at: time, updated_at: time }),
+  object({
+    id: integer,
+    exam_id: integer,
+    contest_id: integer,
+    jury_id: integer,
+    status: assignmentStatus,
+    recuse_reason: textOrNull,
+    created_at: time,
+    updated_at: time,
+  }),
 );
 
 export const matrixAnswer = data(
@@ -139,7 +171,7 @@ const blindEntry = object(Object.fromEntries([['id', integer], ...BLIND_ENTRY_FI
 export const juryWorkAnswer = data(
   object({
     juror: object({ id: integer, name: text }),
-    read_only: { type: 'boolean', description: 'True for an admin viewing a juror\'s portal.' },
+    read_only: { type: 'boolean', description: "True for an admin viewing a juror's portal." },
     exams: arrayOf(
       object({
         id: integer,
@@ -164,7 +196,14 @@ export const juryWorkAnswer = data(
         grade: {
           type: ['object', 'null'],
           additionalProperties: false,
-          properties: { scores: { type: ['object', 'null'], additionalProperties: true }, remarks: textOrNull, total: { type: ['number', 'null'] }, status: text, submitted_at: timeOrNull, updated_at: time },
+          properties: {
+            scores: { type: ['object', 'null'], additionalProperties: true },
+            remarks: textOrNull,
+            total: { type: ['number', 'null'] },
+            status: text,
+            submitted_at: timeOrNull,
+            updated_at: time,
+          },
         },
       }),
     ),
@@ -172,16 +211,29 @@ export const juryWorkAnswer = data(
 );
 
 export const recuseBody = object({ reason: { type: 'string', maxLength: 500 } }, ['reason']);
-export const recuseAnswer = data(object({ id: integer, exam_id: integer, contest_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull }));
+export const recuseAnswer = data(
+  object({ id: integer, exam_id: integer, contest_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull }),
+);
 
 export const juryMeAnswer = data({ type: ['object', 'null'], additionalProperties: false, properties: { id: integer, name: text, round: integer } });
 
 // --- Applicants ---
 
 /** An application's row as stored (its descriptor's fields). */
-const applicantProperties = { id: integer, name: text, email: text, status: { type: 'string', enum: ['applied', 'approved', 'rejected'] }, rejection_reason: textOrNull, jury_id: { type: ['integer', 'null'] } };
+const applicantProperties = {
+  id: integer,
+  name: text,
+  email: text,
+  status: { type: 'string', enum: ['applied', 'approved', 'rejected'] },
+  rejection_reason: textOrNull,
+  jury_id: { type: ['integer', 'null'] },
+};
 export const approveBody = object({ round: { type: 'integer', minimum: 1, maximum: 2, default: 1 } });
-export const approveAnswer = data({ type: 'object', additionalProperties: true, properties: { ...applicantProperties, account_id: { ...integer, description: 'The juror\'s invited account.' } } });
+export const approveAnswer = data({
+  type: 'object',
+  additionalProperties: true,
+  properties: { ...applicantProperties, account_id: { ...integer, description: "The juror's invited account." } },
+});
 export const rejectBody = object({ reason: { type: 'string', minLength: 3, maxLength: 500 } }, ['reason']);
 export const rejectAnswer = data({ type: 'object', additionalProperties: true, properties: applicantProperties });
 
@@ -193,7 +245,15 @@ export const dashboardAnswer = data(
     totals: object({ juries: integer, exams: integer, companies: integer }),
     rounds: arrayOf(object({ round: integer, juries: integer, graded: integer })),
     latestContests: arrayOf(
-      object({ id: integer, company: textOrNull, categories: nameList, juryR1: nameList, juryR2: nameList, status: { type: 'string', enum: [...JUDGING_STATUSES] }, created_at: time }),
+      object({
+        id: integer,
+        company: textOrNull,
+        categories: nameList,
+        juryR1: nameList,
+        juryR2: nameList,
+        status: { type: 'string', enum: [...JUDGING_STATUSES] },
+        created_at: time,
+      }),
     ),
   }),
 );

@@ -7,7 +7,11 @@ import type { JudgingDb } from './tables.js';
  * any shortlist. The shortlist is another feature's (results): it provides the states through
  * {@link provideShortlistStates}, and judging's dashboard asks for them without knowing its tables.
  */
-export type ShortlistStates = (db: JudgingDb, registry: EntityRegistry, contests: ReadonlyArray<{ id: number; category_id: number }>) => Promise<Map<number, 'in' | 'out'>>;
+export type ShortlistStates = (
+  db: JudgingDb,
+  registry: EntityRegistry,
+  contests: ReadonlyArray<{ id: number; category_id: number }>,
+) => Promise<Map<number, 'in' | 'out'>>;
 
 let provider: ShortlistStates | undefined;
 
@@ -17,6 +21,10 @@ export function provideShortlistStates(states: ShortlistStates): void {
 }
 
 /** The shortlist state of each contest, from the registered source; none without one. */
-export async function shortlistStates(db: JudgingDb, registry: EntityRegistry, contests: ReadonlyArray<{ id: number; category_id: number }>): Promise<Map<number, 'in' | 'out'>> {
+export async function shortlistStates(
+  db: JudgingDb,
+  registry: EntityRegistry,
+  contests: ReadonlyArray<{ id: number; category_id: number }>,
+): Promise<Map<number, 'in' | 'out'>> {
   return provider && contests.length > 0 ? provider(db, registry, contests) : new Map();
 }

@@ -1,7 +1,31 @@
 /** Legal forms ignored when comparing company names (Malaysia, Indonesia and common English ones). */
 const LEGAL_FORMS = new Set([
-  'sdn', 'bhd', 'berhad', 'pt', 'tbk', 'persero', 'cv', 'plt', 'pte', 'ltd', 'limited', 'inc', 'incorporated',
-  'llc', 'llp', 'plc', 'corp', 'corporation', 'co', 'company', 'gmbh', 'ag', 'sa', 'bv', 'nv', 'group',
+  'sdn',
+  'bhd',
+  'berhad',
+  'pt',
+  'tbk',
+  'persero',
+  'cv',
+  'plt',
+  'pte',
+  'ltd',
+  'limited',
+  'inc',
+  'incorporated',
+  'llc',
+  'llp',
+  'plc',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'gmbh',
+  'ag',
+  'sa',
+  'bv',
+  'nv',
+  'group',
 ]);
 
 /**

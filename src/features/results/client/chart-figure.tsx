@@ -42,8 +42,8 @@ export function ChartFigure({ title, config, table }: { title: string; config: C
         <Heading as="h3" size="3" id={id} mb="2">
           {title}
         </Heading>
-        <Box style={{ position: 'relative', height: 220 }}>
-          <canvas ref={canvas} aria-hidden="true" />
+        <Box aria-hidden="true" style={{ position: 'relative', height: 220 }}>
+          <canvas ref={canvas} />
         </Box>
         <details>
           <summary>
@@ -62,8 +62,10 @@ export function ChartFigure({ title, config, table }: { title: string; config: C
             </Table.Header>
             <Table.Body>
               {table.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a data row is plain values with no id (labels may repeat); the table is rebuilt whole from the chart's data
                 <Table.Row key={i}>
                   {row.map((cell, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's column position is its identity
                     <Table.Cell key={j}>{cell}</Table.Cell>
                   ))}
                 </Table.Row>

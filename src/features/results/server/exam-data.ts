@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import type { EntityRegistry } from '../../../server/index.js';
+import { notFound } from '../../../server/index.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import type { AssignmentInput, EntryInput, GradeInput } from '../shared/aggregate.js';
-import { notFound } from '../../../server/index.js';
-import type { EntityRegistry } from '../../../server/index.js';
 import { type EntityDb, resultsDb } from './tables.js';
 
 /** The exam record the results need. */

@@ -1,9 +1,7 @@
-import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
-import { writeAudit } from '../../../server/index.js';
-import { conflict, notFound, validationFailed } from '../../../server/index.js';
-import { runBeforeWrite, toColumnValues } from '../../../server/index.js';
 import type { EntityRegistry } from '../../../server/index.js';
+import { conflict, notFound, runBeforeWrite, toColumnValues, validationFailed, writeAudit } from '../../../server/index.js';
 import { type ExamFinalHandler, finalisedConflict } from '../../judging/server.js';
+import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
 import { readExam } from './exam-data.js';
 import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results.service.js';
 import { type EntityDb, entityDb, resultsDb } from './tables.js';
@@ -48,9 +46,7 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
     throw validationFailed([{ path: 'top', keyword: 'oneOf', messageKey: 'results.errors.shortlistRule', params: {} }], 'Give either top or min_score.');
   }
   const results = await examResults(db, registry, examId);
-  const selected = results.entries
-    .filter((e) => e.rank !== null && (hasTop ? e.rank <= body.top! : e.trimmedMean! >= body.min_score!))
-    .map((e) => e.contestId);
+  const selected = results.entries.filter((e) => e.rank !== null && (hasTop ? e.rank <= body.top! : e.trimmedMean! >= body.min_score!)).map((e) => e.contestId);
 
   let target = await roundTwoExam(db, registry, source.category_id);
   const dryRun = body.dry_run === true;
@@ -88,7 +84,10 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
   if (!dryRun && target && (added.length || removed.length || createdExam)) {
     await db.transaction().execute(async (trx) => {
       if (added.length) {
-        await resultsDb(trx).insertInto('exam_entries').values(added.map((contest_id) => ({ exam_id: target!.id, contest_id, source_exam_id: examId, added_by: actor.userId }))).execute();
+        await resultsDb(trx)
+          .insertInto('exam_entries')
+          .values(added.map((contest_id) => ({ exam_id: target!.id, contest_id, source_exam_id: examId, added_by: actor.userId })))
+          .execute();
       }
       if (removed.length) await resultsDb(trx).deleteFrom('exam_entries').where('exam_id', '=', target!.id).where('contest_id', 'in', removed).execute();
       await writeAudit(trx, {
@@ -97,7 +96,14 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
         ip: actor.ip,
         entity: 'exam',
         entityId: target!.id,
-        details: { source_exam_id: examId, rule: hasTop ? { top: body.top } : { min_score: body.min_score }, created_exam: createdExam, added, removed, kept_graded: keptGraded },
+        details: {
+          source_exam_id: examId,
+          rule: hasTop ? { top: body.top } : { min_score: body.min_score },
+          created_exam: createdExam,
+          added,
+          removed,
+          kept_graded: keptGraded,
+        },
       });
     });
   }
@@ -124,10 +130,18 @@ export async function overrideAward(
     if (!found) throw validationFailed([{ path: 'award_category_id', keyword: 'exists', messageKey: 'results.errors.unknownAward', params: {} }]);
   }
   await db.transaction().execute(async (trx) => {
-    const before = await resultsDb(trx).selectFrom('award_overrides').selectAll().where('exam_id', '=', examId).where('contest_id', '=', contestId).executeTakeFirst();
+    const before = await resultsDb(trx)
+      .selectFrom('award_overrides')
+      .selectAll()
+      .where('exam_id', '=', examId)
+      .where('contest_id', '=', contestId)
+      .executeTakeFirst();
     await resultsDb(trx).deleteFrom('award_overrides').where('exam_id', '=', examId).where('contest_id', '=', contestId).execute();
     if (change.awardId !== undefined) {
-      await resultsDb(trx).insertInto('award_overrides').values({ exam_id: examId, contest_id: contestId, award_category_id: change.awardId, reason: change.reason, user_id: actor.userId }).execute();
+      await resultsDb(trx)
+        .insertInto('award_overrides')
+        .values({ exam_id: examId, contest_id: contestId, award_category_id: change.awardId, reason: change.reason, user_id: actor.userId })
+        .execute();
     }
     await writeAudit(trx, {
       action: 'results.award_override',
@@ -152,7 +166,10 @@ export async function overrideAward(
 async function lockResults(trx: EntityDb, registry: EntityRegistry, exam: { id: number; name: string; previousStatus: string }, actor: Actor): Promise<void> {
   if (await examLock(trx, exam.id)) throw finalisedConflict(exam);
   const results = await liveResults(trx, registry, exam.id);
-  await resultsDb(trx).insertInto('exam_locks').values({ exam_id: exam.id, results: JSON.stringify(results), user_id: actor.userId }).execute();
+  await resultsDb(trx)
+    .insertInto('exam_locks')
+    .values({ exam_id: exam.id, results: JSON.stringify(results), user_id: actor.userId })
+    .execute();
   await writeAudit(trx, {
     action: 'results.finalise',
     userId: actor.userId,
@@ -177,7 +194,8 @@ export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examI
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
     await lockResults(trx, registry, { id: exam.id, name: exam.name, previousStatus: exam.status }, actor);
-    if (statusEnum(registry).includes('final')) await trx.updateTable(table).set({ status: 'final', updated_at: new Date() }).where('id', '=', examId).execute();
+    if (statusEnum(registry).includes('final'))
+      await trx.updateTable(table).set({ status: 'final', updated_at: new Date() }).where('id', '=', examId).execute();
   });
   return examResults(db, registry, examId);
 }

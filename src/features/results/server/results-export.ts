@@ -37,7 +37,17 @@ export function exportTable(data: ExamResultsData, options: Pick<ExportOptions, 
   }
   const header = ['position', 'rank', ...whoHeader, 'submitted', 'assigned', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];
   const rows = data.entries.map((e): Cell[] => [
-    e.position, e.rank, ...who(e), e.submitted, e.assigned, e.mean, e.trimmedMean, e.normalised, e.spread, e.moderation, e.award?.name ?? '',
+    e.position,
+    e.rank,
+    ...who(e),
+    e.submitted,
+    e.assigned,
+    e.mean,
+    e.trimmedMean,
+    e.normalised,
+    e.spread,
+    e.moderation,
+    e.award?.name ?? '',
   ]);
   return [header.map((key) => columns[key] ?? key), ...rows];
 }

@@ -1,18 +1,24 @@
 import { sql } from 'kysely';
-import { aggregateExam, round2 } from '../shared/aggregate.js';
-import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awards.js';
-import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
+import type { EntityRegistry } from '../../../server/index.js';
 import { notFound } from '../../../server/index.js';
 import { judgingStatus } from '../../judging/index.js';
 import { finalisedConflict, type ShortlistStates } from '../../judging/server.js';
-import type { EntityRegistry } from '../../../server/index.js';
+import { aggregateExam, round2 } from '../shared/aggregate.js';
+import { type AwardOverride, type AwardRule, computeAwards } from '../shared/awards.js';
+import type { ContestJudging, ExamResultsData, ProgressPoint, ResultsEntry, ResultsOverview } from '../shared/results-contract.js';
 import { type ExamData, type ExamRow, loadExamData, readExam } from './exam-data.js';
 import { type EntityDb, resultsDb } from './tables.js';
 
 /** Reads the lock of a finalised exam, or null. */
 export async function examLock(db: EntityDb, examId: number) {
   const row = await resultsDb(db).selectFrom('exam_locks').selectAll().where('exam_id', '=', examId).executeTakeFirst();
-  return row ? { results: (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as ExamResultsData, at: new Date(row.created_at).toISOString(), by: row.user_id } : null;
+  return row
+    ? {
+        results: (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as ExamResultsData,
+        at: new Date(row.created_at).toISOString(),
+        by: row.user_id,
+      }
+    : null;
 }
 
 /** Throws judging's 409 (`finalisedConflict`) when the exam is finalised (grades, awards, shortlist into it). */
@@ -89,7 +95,15 @@ export async function liveResults(db: EntityDb, registry: EntityRegistry, examId
     };
   });
   return {
-    exam: { id: exam.id, name: exam.name, round: exam.round, category_id: exam.category_id, category: data.category, max_score: exam.max_score, status: exam.status },
+    exam: {
+      id: exam.id,
+      name: exam.name,
+      round: exam.round,
+      category_id: exam.category_id,
+      category: data.category,
+      max_score: exam.max_score,
+      status: exam.status,
+    },
     finalised: null,
     examMean: results.examMean,
     examSd: results.examSd,
@@ -147,8 +161,16 @@ export async function resultsOverview(db: EntityDb, registry: EntityRegistry): P
   let running = 0;
   const progress = [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, n]) => ({ date, submitted: (running += n) }));
   return {
-    exams: all.map((r) => ({ examId: r.exam.id, category: r.exam.category, round: r.exam.round, maxScore: r.exam.max_score, scores: r.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!) })),
-    jurors: [...jurors].map(([name, s]) => ({ name, grades: s.grades, mean: round2(s.total / s.grades), leniency: round2(s.lenient / s.grades) })).sort((a, b) => b.leniency - a.leniency || a.name.localeCompare(b.name)),
+    exams: all.map((r) => ({
+      examId: r.exam.id,
+      category: r.exam.category,
+      round: r.exam.round,
+      maxScore: r.exam.max_score,
+      scores: r.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!),
+    })),
+    jurors: [...jurors]
+      .map(([name, s]) => ({ name, grades: s.grades, mean: round2(s.total / s.grades), leniency: round2(s.lenient / s.grades) }))
+      .sort((a, b) => b.leniency - a.leniency || a.name.localeCompare(b.name)),
     progress,
   };
 }
@@ -159,18 +181,31 @@ export async function contestJudging(db: EntityDb, registry: EntityRegistry, con
   const exams = registry.byName.get('exam')?.descriptor.table;
   const contest = await db.selectFrom(contests).select(['id', 'status', 'category_id']).where('id', '=', contestId).executeTakeFirst();
   if (!contest) throw notFound(`Contest ${contestId} does not exist.`);
-  const ids = exams ? (await db.selectFrom(exams).select('id').where('category_id', '=', contest.category_id).orderBy('round').orderBy('id').execute()).map((r) => Number(r.id)) : [];
+  const ids = exams
+    ? (await db.selectFrom(exams).select('id').where('category_id', '=', contest.category_id).orderBy('round').orderBy('id').execute()).map((r) => Number(r.id))
+    : [];
   const rows: ContestJudging['exams'] = [];
   for (const id of ids) {
     const r = await examResults(db, registry, id);
     const entry = r.entries.find((e) => e.contestId === contestId);
     if (!entry) continue;
     const names = new Map(r.jurors.map((j) => [j.jurorId, j.name]));
-    rows.push({ examId: id, name: r.exam.name, round: r.exam.round, finalised: r.finalised !== null, entry, jurors: entry.grades.map((g) => ({ name: names.get(g.jurorId) ?? `#${g.jurorId}`, total: g.total })) });
+    rows.push({
+      examId: id,
+      name: r.exam.name,
+      round: r.exam.round,
+      finalised: r.finalised !== null,
+      entry,
+      jurors: entry.grades.map((g) => ({ name: names.get(g.jurorId) ?? `#${g.jurorId}`, total: g.total })),
+    });
   }
   const graded = (round: number) => rows.filter((x) => x.round === round).reduce((n, x) => n + x.entry.submitted, 0);
   const inRoundTwo = rows.some((x) => x.round === 2);
-  const r1Shortlisted = await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('source_exam_id', 'in', ids.length ? ids : [0]).executeTakeFirst();
+  const r1Shortlisted = await resultsDb(db)
+    .selectFrom('exam_entries')
+    .select('contest_id')
+    .where('source_exam_id', 'in', ids.length ? ids : [0])
+    .executeTakeFirst();
   return { contestId, status: judgingStatus(contest.status, graded(1), graded(2), inRoundTwo ? 'in' : r1Shortlisted ? 'out' : undefined), exams: rows };
 }
 
@@ -184,9 +219,13 @@ export const shortlistStatesOf: ShortlistStates = async (db, registry, contests)
   const states = new Map<number, 'in' | 'out'>();
   if (!exams || contests.length === 0) return states;
   const ids = contests.map((c) => Number(c.id));
-  const shortlisted = new Set((await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => Number(r.contest_id)));
+  const shortlisted = new Set(
+    (await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => Number(r.contest_id)),
+  );
   const categories = new Set(
-    (await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)).rows.map((r) => Number(r.category_id)),
+    (
+      await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)
+    ).rows.map((r) => Number(r.category_id)),
   );
   for (const contest of contests) {
     if (shortlisted.has(Number(contest.id))) states.set(Number(contest.id), 'in');

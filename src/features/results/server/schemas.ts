@@ -12,7 +12,12 @@ type Schema = Record<string, unknown>;
 
 const TAGS = ['results'];
 
-const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) });
+const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length ? { required } : {}),
+});
 const data = (schema: Schema): Schema => object({ data: schema });
 const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
@@ -26,16 +31,23 @@ const flag = { type: 'boolean' };
 const ids = arrayOf(integer);
 
 /** The route's schema: OpenAPI tags and summary, the request parts, the success answers. */
-export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({ tags: TAGS, summary, ...parts });
+export const route = (summary: string, parts: { params?: Schema; querystring?: Schema; body?: Schema; response: Record<number, Schema> }): Schema => ({
+  tags: TAGS,
+  summary,
+  ...parts,
+});
 
 /** A path's record id, documented as text: the handler applies the shared rule (`7`, not `07`) and answers 400 'Invalid <entity> ID' otherwise. */
-const idProperty = (label: string) => ({ type: 'string', description: `The ${label}'s id: a positive whole number; anything else is a 400 'Invalid ${label} ID'.` });
+const idProperty = (label: string) => ({
+  type: 'string',
+  description: `The ${label}'s id: a positive whole number; anything else is a 400 'Invalid ${label} ID'.`,
+});
 export const examParams = object({ id: idProperty('Examination') }, ['id']);
 export const contestParams = object({ id: idProperty('Contest') }, ['id']);
 export const awardParams = object({ id: idProperty('Examination'), contestId: idProperty('Contest') }, ['id', 'contestId']);
 
 const award = nullable(object({ id: integer, name: text }));
-const rawReason = { type: ['string', 'null'], enum: ['few_grades', 'no_spread', null], description: 'Why the juror\'s totals are kept raw (null: normalised).' };
+const rawReason = { type: ['string', 'null'], enum: ['few_grades', 'no_spread', null], description: "Why the juror's totals are kept raw (null: normalised)." };
 
 /** One entry's row (`ResultsEntry`): the figures of the shared maths, who entered it and its award. */
 const resultsEntry = object({
@@ -89,7 +101,9 @@ export const contestJudgingAnswer = data(
   object({
     contestId: integer,
     status: { type: 'string', enum: [...JUDGING_STATUSES] },
-    exams: arrayOf(object({ examId: integer, name: text, round: integer, finalised: flag, entry: resultsEntry, jurors: arrayOf(object({ name: text, total: number })) })),
+    exams: arrayOf(
+      object({ examId: integer, name: text, round: integer, finalised: flag, entry: resultsEntry, jurors: arrayOf(object({ name: text, total: number })) }),
+    ),
   }),
 );
 
@@ -113,7 +127,16 @@ export const shortlistBody = object({
   dry_run: { type: 'boolean' },
 });
 export const shortlistAnswer = data(
-  object({ dryRun: flag, targetExamId: { type: ['integer', 'null'] }, createdExam: flag, selected: ids, added: ids, removed: ids, keptGraded: ids, unchanged: ids }),
+  object({
+    dryRun: flag,
+    targetExamId: { type: ['integer', 'null'] },
+    createdExam: flag,
+    selected: ids,
+    added: ids,
+    removed: ids,
+    keptGraded: ids,
+    unchanged: ids,
+  }),
 );
 
 const reason = { type: 'string', minLength: 3, maxLength: 500 };

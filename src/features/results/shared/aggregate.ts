@@ -105,7 +105,7 @@ export interface ExamResults {
 
 /** Rounds to 2 decimals (half away from zero), the precision every figure is shown with. */
 export function round2(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9) / 100;
+  return (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
 }
 
 export function mean(values: readonly number[]): number | null {
@@ -140,8 +140,7 @@ function jurorStats(grades: readonly GradeInput[], examMean: number) {
   for (const [jurorId, totals] of byJuror) {
     const m = mean(totals)!;
     const sd = populationSd(totals)!;
-    const raw: RawReason | null =
-      totals.length < MIN_GRADES_TO_NORMALISE ? 'few_grades' : sd < 1e-9 ? 'no_spread' : null;
+    const raw: RawReason | null = totals.length < MIN_GRADES_TO_NORMALISE ? 'few_grades' : sd < 1e-9 ? 'no_spread' : null;
     stats.set(jurorId, { mean: m, sd, raw, count: totals.length });
   }
   const summaries: JurorSummary[] = [...stats].map(([jurorId, s]) => ({

@@ -14,7 +14,11 @@ export interface Band {
  */
 export function distribution(scores: readonly number[], maxScore: number, bands = 10): Band[] {
   const width = maxScore / bands;
-  const out: Band[] = Array.from({ length: bands }, (_, i) => ({ from: Math.round(i * width * 100) / 100, to: Math.round((i + 1) * width * 100) / 100, count: 0 }));
+  const out: Band[] = Array.from({ length: bands }, (_, i) => ({
+    from: Math.round(i * width * 100) / 100,
+    to: Math.round((i + 1) * width * 100) / 100,
+    count: 0,
+  }));
   for (const score of scores) out[Math.min(bands - 1, Math.max(0, Math.floor(score / width)))]!.count += 1;
   return out;
 }
@@ -27,5 +31,4 @@ export function leniency(data: Pick<ExamResultsData, 'jurors' | 'examMean'>) {
 }
 
 /** The final scores of an exam's graded entries. */
-export const finalScores = (data: Pick<ExamResultsData, 'entries'>) =>
-  data.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!);
+export const finalScores = (data: Pick<ExamResultsData, 'entries'>) => data.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!);

@@ -18,6 +18,12 @@ export const dataioJobState: Migration = {
     await sql`update import_jobs set progress_at = coalesce(finished_at, started_at)`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('import_jobs').dropColumn('phase').dropColumn('phase_started_at').dropColumn('progress_at').dropColumn('cancel_requested').execute();
+    await db.schema
+      .alterTable('import_jobs')
+      .dropColumn('phase')
+      .dropColumn('phase_started_at')
+      .dropColumn('progress_at')
+      .dropColumn('cancel_requested')
+      .execute();
   },
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { type AssignmentRule, assignmentViolations, RULE_MESSAGES, RULE_PATHS } from '../../shared/assignment-rules.js';
 import type { FieldError } from '../../../../shared/api-contract.js';
 import type { BeforeWriteHook } from '../../../../shared/extension/server-hooks.js';
+import { type AssignmentRule, assignmentViolations, RULE_MESSAGES, RULE_PATHS } from '../../shared/assignment-rules.js';
 import type { JudgingDb } from '../tables.js';
 
 /** The ids of one assignment. */
@@ -14,8 +14,15 @@ export interface AssignmentIds {
 /** The rules the assignment would break, read from the database (missing records break nothing here: their foreign keys refuse them). */
 export async function checkAssignment(db: JudgingDb, ids: AssignmentIds): Promise<AssignmentRule[]> {
   const { rows } = await sql<{
-    e_category: number; e_round: number; e_status: string; c_category: number; c_company: string | null;
-    j_round: number; j_active: boolean; j_company: string | null; recused: boolean;
+    e_category: number;
+    e_round: number;
+    e_status: string;
+    c_category: number;
+    c_company: string | null;
+    j_round: number;
+    j_active: boolean;
+    j_company: string | null;
+    recused: boolean;
   }>`
     select e.category_id as e_category, e.round as e_round, e.status as e_status,
            c.category_id as c_category, cu.company as c_company,
