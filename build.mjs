@@ -493,7 +493,7 @@ function writeIndex(metafile, bootFile, styles) {
   const boot = bootFile;
   if (!script || !boot) throw new Error('The client build produced no entry script.');
   const css = styles?.main ?? outputs[script].cssBundle;
-  const rel = (file) => '/' + path.relative(publicDir, path.join(root, file)).split(path.sep).join('/');
+  const rel = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
   /** Every chunk `file` imports statically, transitively (without `file`). */
   const closure = (file, into = new Set()) => {
     for (const imported of outputs[file]?.imports ?? []) {
@@ -639,12 +639,25 @@ async function watch() {
   const clientCtx = await esbuild.context({
     ...clientOptions(),
     minify: false,
-    plugins: [unbarrelRadix, signInLocale, splitRadixIcons, onEnd('index', (result) => ((clientMeta = result.metafile), index()))],
+    plugins: [
+      unbarrelRadix,
+      signInLocale,
+      splitRadixIcons,
+      onEnd('index', (result) => {
+        clientMeta = result.metafile;
+        return index();
+      }),
+    ],
   });
   const bootCtx = await esbuild.context({
     ...bootOptions(),
     minify: false,
-    plugins: [onEnd('boot', (result) => ((bootFile = bootOutput(result.metafile)), index()))],
+    plugins: [
+      onEnd('boot', (result) => {
+        bootFile = bootOutput(result.metafile);
+        return index();
+      }),
+    ],
   });
   await Promise.all([clientCtx.watch(), bootCtx.watch(), serverCtx.watch()]);
   console.log('Watching for changes; the server restarts after each server build.');

@@ -17,6 +17,7 @@ export function usePageTitle(key: string, values?: Record<string, unknown>): voi
   const title = t(key, values);
   const app = t(APP_TITLE_KEY);
   reportServerTitle(key === APP_TITLE_KEY ? app : `${title} | ${app}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applies the title on every language switch, even when this text reads the same in both languages, so that of several screens setting it the same one wins as on mount
   useEffect(() => {
     document.title = key === APP_TITLE_KEY ? app : `${title} | ${app}`;
   }, [key, title, app, i18n.resolvedLanguage]);

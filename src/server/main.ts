@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { isUnavailableError } from './db/kysely.js';
 
@@ -14,7 +14,7 @@ function fail(message: string): never {
 }
 
 async function start(): Promise<FastifyInstance> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {

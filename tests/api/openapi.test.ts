@@ -6,7 +6,7 @@ import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.
 import { allEntities, ENTITY_ENV } from './entities-helpers.js';
 
 /** Every method and path Fastify has under /api, read from its route tree (HEAD and OPTIONS aside). */
-export function registeredRoutes(tree: string): string[] {
+function registeredRoutes(tree: string): string[] {
   const stack: string[] = [];
   const found = new Set<string>();
   for (const line of tree.split('\n')) {

@@ -6,7 +6,7 @@ import { toClientEntity } from '../../src/shared/descriptor/client-entity.js';
 import { listUrl, readListParams } from '../../src/shared/list-request.js';
 import { freePort } from '../helpers/free-port.js';
 import { type BenchTarget, startBenchServer, startedWhenPrinting } from './bench-server.js';
-import { runLoad } from './load.js';
+import { type LoadResult, runLoad } from './load.js';
 
 /** Issue 17: uncached page 1 with include and exact total ≥ 0.5× a bare Fastify + pg page without a total. */
 export const BARE_RATIO_TARGET = 0.5;
@@ -84,7 +84,7 @@ export async function runBareComparison(options: {
   const bare = await startBareServer(options.databaseUrl);
   const floors = [];
   const ours = [];
-  let everyField;
+  let everyField: LoadResult;
   const screenPath = screenListPath();
   try {
     const server = await startBenchServer(target, { LIST_CACHE_MB: '0' });

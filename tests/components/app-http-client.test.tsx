@@ -18,6 +18,7 @@ function fakeFetch(status: number, body?: unknown, statusText = '') {
 const headersOf = (call: Call) => call.init.headers as Record<string, string>;
 
 afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: clears the XSRF cookie the client under test reads from document.cookie
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   configureHttpClient({ getAccessToken: () => null, onUnauthorized: () => undefined });
 });
@@ -32,6 +33,7 @@ describe('http client', () => {
 
   it('sends JSON with credentials and both token headers, and the XSRF header only on writes', async () => {
     const { fetch, calls } = fakeFetch(200, { data: { id: 1 } });
+    // biome-ignore lint/suspicious/noDocumentCookie: sets the XSRF cookie as the server would; the client under test reads document.cookie
     document.cookie = 'XSRF-TOKEN=abc%3D123; path=/';
     configureHttpClient({ fetch, getAccessToken: async () => 'jwt-token' });
     await expect(http.get('/categories/1')).resolves.toEqual({ data: { id: 1 } });

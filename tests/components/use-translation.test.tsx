@@ -29,7 +29,7 @@ function slowInstance() {
     i18n,
     release: () => {
       open = true;
-      waiting.splice(0).forEach((done) => done());
+      for (const done of waiting.splice(0)) done();
     },
   };
 }

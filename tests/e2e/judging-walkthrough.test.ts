@@ -224,6 +224,7 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
           await yes(juror, lng);
           await entryButtons.nth(n).getByText(tr(lng, 'judging.portal.statuses.submitted')).waitFor();
         }
+        // biome-ignore lint/performance/useDomNodeTextContent: what the juror sees; textContent would also read hidden nodes
         const main = await juror.locator('main').innerText();
         expect(main).not.toMatch(/Sdn Bhd|PT [A-Z]|@|\+60|\+62/);
         // A recusal from the third, with a reason.

@@ -84,6 +84,7 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       await page.getByRole('option', { name: chosen.name, exact: true }).click();
       // No reason: the server refuses (422) and the dialog stays open.
       await dialog.getByRole('button', { name: 'Change Award' }).click();
+      // biome-ignore lint/performance/useDomNodeTextContent: the toast's text as shown, like the other screen-text checks
       await expect.poll(() => page.locator('.Toastify').innerText()).toContain('3 to 500');
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Jury chair asked for a special mention');
       await dialog.getByRole('button', { name: 'Change Award' }).click();

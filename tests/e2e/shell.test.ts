@@ -184,6 +184,7 @@ describe('shell: languages', () => {
       for (const route of routes) {
         await page.goto(`${server.url}${route}`);
         await page.locator('h1').first().waitFor();
+        // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees; textContent would also read inline scripts and hidden nodes
         const text = await page.locator('body').innerText();
         const keys = text.match(/\b(?:common|nav|pages|entities|validation|errors|toasts)\.[A-Za-z_]+[\w.]*/g);
         if (keys) found.push(`${route}: ${keys.join(', ')}`);

@@ -247,7 +247,9 @@ describe('descriptor.schema.json', () => {
       for (const [key, inner] of Object.entries((schema.definitions ?? {}) as Record<string, unknown>)) walk(inner, `${at}/definitions/${key}`);
       for (const keyword of ['items', 'additionalProperties']) walk(schema[keyword], `${at}/${keyword}`);
       for (const keyword of ['oneOf', 'anyOf', 'allOf'])
-        (schema[keyword] as unknown[] | undefined)?.forEach((inner, i) => walk(inner, `${at}/${keyword}/${i}`));
+        (schema[keyword] as unknown[] | undefined)?.forEach((inner, i) => {
+          walk(inner, `${at}/${keyword}/${i}`);
+        });
     };
     walk(read('schemas/descriptor.schema.json'), '');
     expect(undocumented).toEqual([]);

@@ -27,18 +27,18 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
   return out;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A whole-word, any-case pattern for a word or phrase (letters or digits may not touch it), also
  * with the clitics Indonesian and Malay attach to a word ('pengirimnya', 'menyuntingnya', 'editlah').
  */
-export function wordPattern(word: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word).replace(/ /g, '\\s+')}(?:nya|lah|kah|mu|ku)?(?![\\p{L}\\p{N}])`, 'iu');
+function wordPattern(word: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word).replace(/ /g, '\\s+')}(?:nya|lah|kah|mu|ku)?(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 /** Every `lang: key uses "word" (term)` for the forbidden words in `texts`. */
-export function forbiddenUses(lang: Lang, texts: Map<string, string>, terms: Term[]): string[] {
+function forbiddenUses(lang: Lang, texts: Map<string, string>, terms: Term[]): string[] {
   const found: string[] = [];
   for (const term of terms) {
     for (const word of term.forbidden[lang] ?? []) {

@@ -38,7 +38,7 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 }
 
 /** Every string literal in the code that has the shape of a translation key ('pages.login.submit'). */
-export function keysInCode(source: string): string[] {
+function keysInCode(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$]*)`/g)) {
     const literal = match[1] ?? match[2] ?? match[3] ?? '';
@@ -48,7 +48,7 @@ export function keysInCode(source: string): string[] {
 }
 
 /** Every string value of a descriptor that has the shape of a translation key. */
-export function keysInJson(value: unknown): string[] {
+function keysInJson(value: unknown): string[] {
   if (typeof value === 'string') return KEY.test(value) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap(keysInJson);
   if (value && typeof value === 'object') return Object.values(value).flatMap(keysInJson);

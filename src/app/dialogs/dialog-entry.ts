@@ -2,6 +2,6 @@ import type { AlertOptions, ConfirmOptions, CustomOptions } from '../../engine/u
 
 /** One open dialog as the provider keeps it (and the view shows it). */
 export type DialogEntry =
-  | { id: string; type: 'alert'; options: AlertOptions; isLoading: boolean; settle: (value: void) => void }
+  | { id: string; type: 'alert'; options: AlertOptions; isLoading: boolean; settle: () => void }
   | { id: string; type: 'confirm'; options: ConfirmOptions; isLoading: boolean; settle: (value: boolean) => void }
   | { id: string; type: 'custom'; options: CustomOptions; isLoading: boolean; settle: (value: unknown) => void };

@@ -11,7 +11,8 @@ const listeners = new Set<() => void>();
 
 /** Loads the icons' chunk once; every deferred icon on screen then draws itself. */
 function loadIcons(): void {
-  loading ??= import('./menu-icons.js').then(
+  if (loading) return;
+  loading = import('./menu-icons.js').then(
     (module) => {
       icons = module.MENU_ICON_COMPONENTS;
       for (const listener of listeners) listener();

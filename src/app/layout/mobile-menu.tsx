@@ -21,6 +21,7 @@ export function MobileMenu() {
   const panel = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on each navigation: the path is the trigger, not a value the effect reads
   useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {

@@ -22,7 +22,8 @@ const DATE_RULES = [{ field: 'end_date', operator: 'gte', other: 'start_date' }]
  * currency and the amount-currency template), so the gallery shows them as descriptors use them.
  */
 export function SandboxForm(): React.ReactElement {
-  const { t, i18n } = useTranslation();
+  // `t` is new on each language change, so the texts below follow the language.
+  const { t } = useTranslation();
   const [data, setData] = useState<Record<string, unknown>>({});
   const [submitted, setSubmitted] = useState<Record<string, unknown> | null>(null);
   const [validated, setValidated] = useState(false);
@@ -64,8 +65,8 @@ export function SandboxForm(): React.ReactElement {
       },
     };
     return { schema, uiSchema };
-  }, [t, i18n.language]);
-  const transformErrors = useMemo(() => createErrorTransformer(undefined, t as unknown as Translate), [t, i18n.language]);
+  }, [t]);
+  const transformErrors = useMemo(() => createErrorTransformer(undefined, t as unknown as Translate), [t]);
 
   return (
     <Flex direction="column" gap="3">

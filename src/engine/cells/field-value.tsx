@@ -9,7 +9,7 @@ import { cellFor, isEmptyFor } from './registry.js';
  * The value a display shows: `record[field]`, or for a `relation` cell the included related
  * record's `display` field (`record.category.name`).
  */
-export function valueOf(record: Record<string, unknown>, display: FieldDisplay): unknown {
+export function displayedValue(record: Record<string, unknown>, display: FieldDisplay): unknown {
   if (display.cell === 'relation' && display.relation) {
     const related = record[display.relation];
     if (related && typeof related === 'object') return (related as Record<string, unknown>)[display.display ?? 'name'];
@@ -34,7 +34,7 @@ export interface FieldValueProps {
  */
 export function FieldValue({ record, display, place, emptyKey }: FieldValueProps): ReactElement {
   const { t } = useTranslation();
-  const value = valueOf(record, display);
+  const value = displayedValue(record, display);
   const kind = display.cell === 'relation' ? (display.relationCell ?? 'text') : display.cell;
   const related = display.cell === 'relation' && display.relation ? record[display.relation] : undefined;
   const secondary =

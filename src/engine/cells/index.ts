@@ -2,6 +2,6 @@
 
 export type { CellComponent, CellPlace, CellProps } from './cell-types.js';
 export { isEmptyValue, toText } from './cell-types.js';
-export { FieldValue, valueOf } from './field-value.js';
+export { displayedValue, FieldValue } from './field-value.js';
 export { formatMoney, type Money, moneyOf } from './money-cell.js';
 export { cellFor, cells, isEmptyFor } from './registry.js';

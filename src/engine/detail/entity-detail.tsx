@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ClientEntity, DetailSection } from '../../shared/descriptor/types.js';
 import { FieldValue, isEmptyValue } from '../cells/index.js';
-import { entityPaths, entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
+import { entityText, entityTextKeys, entityTextValues, fieldLabel, recordTitle } from '../data/entity-labels.js';
 import type { EntityRecord } from '../data/entity-queries.js';
 import { useTranslation } from '../i18n/use-translation.js';
 import { RecordStateView } from '../ui/record-state-view.js';

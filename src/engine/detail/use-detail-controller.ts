@@ -37,7 +37,7 @@ export function useDetailController(entity: ClientEntity): DetailController {
     canDelete: entity.permissions.delete,
     deleting: record !== undefined && deletingId === record.id,
     remove: async () => {
-      if (record && (await confirmDelete(record))) navigate(paths.list);
+      if (record && (await confirmDelete(record))) void navigate(paths.list);
     },
   };
 }

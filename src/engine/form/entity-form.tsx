@@ -54,10 +54,11 @@ export function EntityForm(props: EntityFormProps): ReactElement {
   const { entity, mode, initialData, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onUnplacedErrors } = props;
   const { t, i18n } = useTranslation();
   const translate = t as unknown as Translate;
-  // The schema (and so the defaults and the values) never depends on the language; the labels do.
+  // The schema (and so the defaults and the values) never depends on the language; the labels do
+  // (`t` is new on each language change, so the memos taking `translate` follow it).
   const form = useMemo(() => buildFormSchema(entity, mode), [entity, mode]);
-  const uiSchema = useMemo(() => buildFormUiSchema(entity, mode, form, translate), [entity, mode, form, translate, i18n.language]);
-  const transformErrors = useMemo(() => createErrorTransformer(entity.messages, translate), [entity.messages, translate, i18n.language]);
+  const uiSchema = useMemo(() => buildFormUiSchema(entity, mode, form, translate), [entity, mode, form, translate]);
+  const transformErrors = useMemo(() => createErrorTransformer(entity.messages, translate), [entity.messages, translate]);
   // The descriptor's rules between fields ('Passwords don't match'), checked as the server does.
   const customValidate = useMemo<CustomValidator>(
     () => (formData, errors) => {
@@ -67,7 +68,7 @@ export function EntityForm(props: EntityFormProps): ReactElement {
       }
       return errors;
     },
-    [entity.comparisons, form.schema, translate, i18n.language],
+    [entity.comparisons, form.schema, translate],
   );
   const baseline = useMemo(() => getDefaultFormState(validator, form.schema as RJSFSchema, initialData) as Record<string, unknown>, [form.schema, initialData]);
   const [data, setData] = useState<Record<string, unknown>>(baseline);
@@ -87,17 +88,15 @@ export function EntityForm(props: EntityFormProps): ReactElement {
     const field = (path: string) => path.split('.')[0] ?? '';
     return (errorBase.errors ?? []).filter((error) => sameData(data[field(error.path)], errorBase.data[field(error.path)]));
   }, [errorBase, data]);
-  const { extraErrors, unplaced } = useMemo(
-    () => toExtraErrors(liveServerErrors, form.fields, translate),
-    [liveServerErrors, form.fields, translate, i18n.language],
-  );
+  const { extraErrors, unplaced } = useMemo(() => toExtraErrors(liveServerErrors, form.fields, translate), [liveServerErrors, form.fields, translate]);
   const unplacedText = unplaced.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new set of server errors is announced; re-running when the text or the callback changes (a new function each render) would toast the same errors again
   useEffect(() => {
     if (unplacedText) onUnplacedErrors?.(unplacedText.split('\n'));
-    // Only a new set of server errors is announced, not every re-render.
   }, [serverErrors]);
 
   // After a language switch the shown client errors are re-made in the new language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language switch is the trigger; `submitted` is read at that moment (submitting must not validate again here)
   useEffect(() => {
     if (submitted) formRef.current?.validateForm();
   }, [i18n.language]);

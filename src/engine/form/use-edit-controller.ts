@@ -51,6 +51,7 @@ export function useEditController(entity: ClientEntity): EditController {
   const restart = (record: EntityRecord) => setStarted((current) => current && { ...current, record, version: current.version + 1 });
   const initialData = useMemo(() => (base ? pickFormData(base.record, form) : {}), [base, form]);
   const { setServerErrors } = feedback;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the server errors whenever the form starts again from another record: `base` is the trigger
   useEffect(() => setServerErrors(undefined), [base, setServerErrors]);
 
   const mutation = useMutation<EntityRecord, unknown, { body: Record<string, unknown>; ifMatch?: string }>({

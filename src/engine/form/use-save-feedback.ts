@@ -45,14 +45,19 @@ export function useSaveFeedback(entity: ClientEntity) {
     toasts.success(entityText(entity, text, t));
     allowLeave();
     await invalidate();
-    navigate(paths.list);
+    void navigate(paths.list);
   };
   const failed = (error: unknown, fallback: keyof EntityTexts) => {
     const fieldErrors = fieldErrorsOf(error);
     setServerErrors(fieldErrors);
     if (!fieldErrors) toasts.error(mutationErrorText(error, t, entityText(entity, fallback, t)));
   };
-  const onUnplacedErrors = useCallback((messages: string[]) => messages.forEach((message) => toasts.error(message)), [toasts]);
+  const onUnplacedErrors = useCallback(
+    (messages: string[]) => {
+      for (const message of messages) toasts.error(message);
+    },
+    [toasts],
+  );
 
   return {
     paths,

@@ -30,6 +30,7 @@ export function useBulkSelection(list: EntityListController): BulkSelection {
   const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const key = JSON.stringify([list.filters, list.search, list.sort]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the selection when the filters, search or sort change, compared by value through `key`
   useEffect(() => {
     // Kept as it is when already empty: a new empty set would render the whole list again (on mount too).
     setIds((current) => (current.size === 0 ? current : new Set()));
@@ -100,6 +101,7 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
   const count = selection.allMatching ? list.total : selection.ids.size;
   const n = (value: number) => value.toLocaleString(i18n.language);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fields` is a new array on each render: its names (with the entity and `t`) decide when the choices change
   const choices = useMemo(
     () =>
       fields.flatMap((name) => {

@@ -72,6 +72,7 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
   const can = entity.permissions;
   const actions = permittedRowActions(entity);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `paths` and `actions` are made again from the entity on each render: the entity and the actions' names stand for them, so the columns are not rebuilt every render
   const columns = useMemo<ColumnDef<Features, EntityRecord>[]>(() => {
     const defs: ColumnDef<Features, EntityRecord>[] = entity.list.columns.map((column) => {
       // Once per language (the columns are rebuilt when `t` changes), not at every page.

@@ -30,11 +30,11 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
   const [sort, setSort] = useState(list.sort);
   const [problems, setProblems] = useState<Record<string, TypedIdProblem>>({});
   const appliedKey = JSON.stringify([list.filters, list.sort]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters and sort are compared by value (`appliedKey`): a new object with the same content is no change
   useEffect(() => {
     setDraft(list.filters);
     setSort(list.sort);
     setProblems((current) => (Object.keys(current).length === 0 ? current : {}));
-    // The applied state is compared by value: a new object with the same content is no change.
   }, [appliedKey]);
   const headingId = useId();
   const sortId = useId();
@@ -69,72 +69,74 @@ export function FilterPanel({ list }: { list: EntityListController }): ReactElem
 
   return (
     <Card size="2" mb="4" asChild>
-      <form onSubmit={apply} aria-labelledby={headingId} role="search">
-        <Flex align="center" gap="2" mb="3">
-          <MixerHorizontalIcon aria-hidden />
-          <Heading as="h2" size="3" id={headingId}>
-            {t(panel.title ?? 'common.filters.title')}
-          </Heading>
-        </Flex>
-        <Grid columns={{ initial: '1', sm: '2', md: '4' }} gap="3" align="end">
-          {filters.map((filter) => (
-            <FilterField
-              key={filter.param}
-              entity={entity}
-              filter={filter}
-              value={draft[filter.param] ?? ''}
-              error={problemText(filter)}
-              onChange={(value) => {
-                setDraft((current) => ({ ...current, [filter.param]: value }));
-                setProblems(({ [filter.param]: _cleared, ...rest }) => rest);
-              }}
-            />
-          ))}
-          {panel.sort && (
-            <>
-              <Flex direction="column" gap="1">
-                <Text as="label" htmlFor={sortId} size="2" weight="medium">
-                  {t('common.filters.sort_by')}
-                </Text>
-                <Select.Root value={sort.field} onValueChange={(field) => setSort((current) => ({ ...current, field }))}>
-                  <Select.Trigger id={sortId} aria-label={t('common.filters.sort_by')} variant="surface" />
-                  <Select.Content position="popper">
-                    {entity.list.sorts.map((field) => (
-                      <Select.Item key={field} value={field}>
-                        {t([`entities.${entity.name}.sorts.${field}`], { defaultValue: fieldLabel(entity, { field }, t as never) })}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
-              </Flex>
-              <Flex direction="column" gap="1">
-                <Text as="label" htmlFor={directionId} size="2" weight="medium">
-                  {t('common.filters.direction')}
-                </Text>
-                <Select.Root
-                  value={sort.direction}
-                  onValueChange={(direction) => setSort((current) => ({ ...current, direction: direction as SortDirection }))}
-                >
-                  <Select.Trigger id={directionId} aria-label={t('common.filters.direction')} variant="surface" />
-                  <Select.Content position="popper">
-                    <Select.Item value="asc">{t('common.filters.asc')}</Select.Item>
-                    <Select.Item value="desc">{t('common.filters.desc')}</Select.Item>
-                  </Select.Content>
-                </Select.Root>
-              </Flex>
-            </>
-          )}
-        </Grid>
-        <Box mt="3">
-          <Flex gap="2" justify="end" wrap="wrap">
-            <Button type="button" variant="soft" color="gray" onClick={() => list.resetFilters()}>
-              <ReloadIcon aria-hidden />
-              {t('common.filters.reset')}
-            </Button>
-            <Button type="submit">{t('common.filters.apply')}</Button>
+      <search aria-labelledby={headingId}>
+        <form onSubmit={apply}>
+          <Flex align="center" gap="2" mb="3">
+            <MixerHorizontalIcon aria-hidden />
+            <Heading as="h2" size="3" id={headingId}>
+              {t(panel.title ?? 'common.filters.title')}
+            </Heading>
           </Flex>
-        </Box>
-      </form>
+          <Grid columns={{ initial: '1', sm: '2', md: '4' }} gap="3" align="end">
+            {filters.map((filter) => (
+              <FilterField
+                key={filter.param}
+                entity={entity}
+                filter={filter}
+                value={draft[filter.param] ?? ''}
+                error={problemText(filter)}
+                onChange={(value) => {
+                  setDraft((current) => ({ ...current, [filter.param]: value }));
+                  setProblems(({ [filter.param]: _cleared, ...rest }) => rest);
+                }}
+              />
+            ))}
+            {panel.sort && (
+              <>
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={sortId} size="2" weight="medium">
+                    {t('common.filters.sort_by')}
+                  </Text>
+                  <Select.Root value={sort.field} onValueChange={(field) => setSort((current) => ({ ...current, field }))}>
+                    <Select.Trigger id={sortId} aria-label={t('common.filters.sort_by')} variant="surface" />
+                    <Select.Content position="popper">
+                      {entity.list.sorts.map((field) => (
+                        <Select.Item key={field} value={field}>
+                          {t([`entities.${entity.name}.sorts.${field}`], { defaultValue: fieldLabel(entity, { field }, t as never) })}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select.Root>
+                </Flex>
+                <Flex direction="column" gap="1">
+                  <Text as="label" htmlFor={directionId} size="2" weight="medium">
+                    {t('common.filters.direction')}
+                  </Text>
+                  <Select.Root
+                    value={sort.direction}
+                    onValueChange={(direction) => setSort((current) => ({ ...current, direction: direction as SortDirection }))}
+                  >
+                    <Select.Trigger id={directionId} aria-label={t('common.filters.direction')} variant="surface" />
+                    <Select.Content position="popper">
+                      <Select.Item value="asc">{t('common.filters.asc')}</Select.Item>
+                      <Select.Item value="desc">{t('common.filters.desc')}</Select.Item>
+                    </Select.Content>
+                  </Select.Root>
+                </Flex>
+              </>
+            )}
+          </Grid>
+          <Box mt="3">
+            <Flex gap="2" justify="end" wrap="wrap">
+              <Button type="button" variant="soft" color="gray" onClick={() => list.resetFilters()}>
+                <ReloadIcon aria-hidden />
+                {t('common.filters.reset')}
+              </Button>
+              <Button type="submit">{t('common.filters.apply')}</Button>
+            </Flex>
+          </Box>
+        </form>
+      </search>
     </Card>
   );
 }

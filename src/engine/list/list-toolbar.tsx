@@ -25,6 +25,7 @@ export function ListToolbar({ list }: { list: EntityListController }): ReactElem
   const selects = entity.list.filters.filter((filter) => filter.input === 'select' || filter.input === 'boolean');
 
   useEffect(() => setText(list.search), [list.search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: debounces typing: only a change of the text starts the timer; list.search is read at that moment, and list.setSearch (a new function each render) would restart it on every list render
   useEffect(() => {
     if (text.trim() === list.search) return;
     const timer = setTimeout(() => list.setSearch(text), 300);

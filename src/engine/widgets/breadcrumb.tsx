@@ -44,6 +44,7 @@ export function Breadcrumb({ items }: BreadcrumbProps): React.ReactElement | nul
             const last = index === items.length - 1;
             const target = last ? null : breadcrumbTarget(item.url);
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a trail's steps have no id and the same label may stand at two depths; the position is the step's identity
               <Flex asChild key={`${index}-${item.label}`} align="center" gap="1">
                 <li>
                   {target?.kind === 'route' ? (

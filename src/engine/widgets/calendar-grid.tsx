@@ -43,6 +43,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
   const today = todayIso();
   const weeks = useMemo(() => buildMonthGrid(props.focusedDate, today, { min: props.min, max: props.max }), [props.focusedDate, today, props.min, props.max]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new focused day is the trigger: focus moves to its button (the ref points at it after the render)
   useEffect(() => {
     if (props.autoFocus) focusedRef.current?.focus();
   }, [props.autoFocus, props.focusedDate]);
@@ -80,6 +81,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
           {navButton('nextYear', t('common.calendar.nextYear'), DoubleArrowRightIcon)}
         </Flex>
       </Flex>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern: a table with role grid keeps its rows and column headers, the keyboard moves between the day buttons */}
       <table role="grid" aria-labelledby={titleId} onKeyDown={onGridKeyDown} style={{ borderCollapse: 'collapse' }}>
         <thead>
           <tr>
@@ -99,6 +101,7 @@ export function CalendarGrid(props: CalendarGridProps): React.ReactElement {
                 const selected = day.iso === props.value;
                 const focused = day.iso === props.focusedDate;
                 return (
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a td in a grid is a gridcell, which takes aria-selected (WAI-ARIA date picker pattern)
                   <td key={day.iso} aria-selected={selected} style={{ padding: 1, textAlign: 'center' }}>
                     <button
                       ref={focused ? focusedRef : undefined}

@@ -174,6 +174,7 @@ function useResolvedOption(value: string | number | null | undefined, resolveOpt
   const resolveRef = useRef(resolveOption);
   resolveRef.current = resolveOption;
   const canResolve = resolveOption !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolver is read through a ref (a caller may pass a new function each render); a resolver appearing or going is the trigger
   useEffect(() => {
     const resolve = resolveRef.current;
     if (value === undefined || value === null || value === '' || !resolve) return undefined;

@@ -52,6 +52,7 @@ export function useRemoteOptions(loadOptions: LoadOptions | undefined, search: s
   }, [active]);
 
   // Page 1 of a (new) search; immediate when the list has just opened, debounced while typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or a retry (`attempt`) is the trigger; fetchPage is made again on each render (it reads `search`, and the loader through a ref)
   useEffect(() => {
     if (!active || !remote) return undefined;
     const delay = firstLoadRef.current ? 0 : SEARCH_DEBOUNCE_MS;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { LoginAnswer, LoginResponse, RefreshResponse, TwoFactorEnrolment } from '../../shared/api-contract.js';
 import { ADMIN_ROLE } from '../../shared/roles.js';
 import type { SystemTables } from '../db/system-tables.js';
-import { badRequest, conflict, rateLimited, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
+import { badRequest, conflict, sessionReplaced, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import type { ClientInfo } from './client-info.js';
 import { Lockout } from './lockout.js';

@@ -57,7 +57,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
-    if (!route.url || !route.url.startsWith('/api/')) return;
+    if (!route.url?.startsWith('/api/')) return;
     if (route.config?.public) return;
     request.user = await app.auth.authenticate(accessTokenOf(request));
     const roles: readonly string[] = route.config?.roles ?? DEFAULT_ROUTE_ROLES;

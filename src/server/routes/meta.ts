@@ -254,13 +254,11 @@ export async function metaRoutes(app: FastifyInstance) {
       // Markup compresses well; a fast setting, since it is made for each request.
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding === 'br')
-        return reply
-          .header('content-encoding', 'br')
-          .send(
-            zlib.brotliCompressSync(html, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-            }),
-          );
+        return reply.header('content-encoding', 'br').send(
+          zlib.brotliCompressSync(html, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+          }),
+        );
       if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
       return reply.send(html);
     },

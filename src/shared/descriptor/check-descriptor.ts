@@ -28,7 +28,7 @@ export function checkSchema(schema: JsonSchema): Problem[] {
     if (typeof kind === 'object') add(`/properties/${field}`, `cannot be stored: ${kind.unsupported}`);
   }
   const id = properties.id;
-  if (!id || id.type !== 'integer' || !id.readOnly) add('/properties/id', 'every entity needs "id": {"type": "integer", "readOnly": true}');
+  if (id?.type !== 'integer' || !id.readOnly) add('/properties/id', 'every entity needs "id": {"type": "integer", "readOnly": true}');
   (schema.required ?? []).forEach((field, i) => {
     if (!properties[field]) add(`/required/${i}`, `"${field}" is required but is not a property`);
   });
@@ -63,7 +63,9 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
     if (display.relationCell === 'relation') add(`${at}/relationCell`, 'a relation cell cannot render its value as another relation');
     else if (display.relationCell !== undefined) registered('cells', 'cell', `${at}/relationCell`, display.relationCell);
   };
-  d.list.actions.forEach((action, i) => registered('rowActions', 'row action', `/list/actions/${i}`, action));
+  d.list.actions.forEach((action, i) => {
+    registered('rowActions', 'row action', `/list/actions/${i}`, action);
+  });
   const props = schema.properties ?? {};
   const has = (field: string) => Object.hasOwn(props, field);
   const field = (path: string, name: string) => {
@@ -121,7 +123,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
     if (field(`/list/search/${i}`, name) && !isTextual(props[name]!)) add(`/list/search/${i}`, `search needs text fields; "${name}" is not`);
   });
 
-  d.detail.sections.forEach((section, i) =>
+  d.detail.sections.forEach((section, i) => {
     section.fields.forEach((display, j) => {
       const at = `/detail/sections/${i}/fields/${j}`;
       checkCells(display, at);
@@ -129,8 +131,8 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
         add(`${at}/relation`, 'a relation cell needs "relation" naming one of "relations"');
       }
       if (field(`${at}/field`, display.field) && props[display.field]?.writeOnly) add(`${at}/field`, `"${display.field}" is write-only and never shown`);
-    }),
-  );
+    });
+  });
 
   (['create', 'edit'] as const).forEach((which) => {
     const form = d.forms[which];
@@ -176,7 +178,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
     if (!d.relations[name]) add(`/includes/${i}`, `"${name}" is not one of "relations"`);
   });
   d.unique.forEach((entry, i) => {
-    (Array.isArray(entry) ? entry : [entry]).forEach((name) => field(`/unique/${i}`, name));
+    for (const name of Array.isArray(entry) ? entry : [entry]) field(`/unique/${i}`, name);
   });
   d.virtual.forEach((name, i) => {
     field(`/virtual/${i}`, name);

@@ -10,6 +10,7 @@ export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps
     <Flex asChild direction="column" gap="0" m="0" p="0" style={{ listStyle: 'none' }}>
       <ul id={errorId(fieldPathId)} aria-live="polite">
         {messages.map((message, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: RJSF gives the messages without ids (text that may repeat); the list is redrawn whole on each validation
           <li key={index}>
             <Text size="1" color="red" className="rjsf-field-error">
               {message}

@@ -53,9 +53,9 @@ export function CurrencyWidget(props: WidgetProps): ReactElement {
   const label = useWidgetLabel(props.label) ?? t('common.currency.label');
   const pair = useContext(PairContext);
   const needsDefault = pair !== null && pair.amount !== undefined && pair.amount !== null && !isCurrencyCode(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the change of `needsDefault` matters; `onChange` is a new function on every render
   useEffect(() => {
     if (needsDefault) onChange(DEFAULT_CURRENCY);
-    // Only the change of `needsDefault` matters; `onChange` is a new function on every render.
   }, [needsDefault]);
   return (
     <CurrencySelector

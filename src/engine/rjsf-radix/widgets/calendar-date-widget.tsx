@@ -12,9 +12,9 @@ interface DateFormContext {
 
 /** The tighter of two optional bounds (`YYYY-MM-DD` compares as text). */
 function pick(side: 'min' | 'max', ...candidates: unknown[]): string | undefined {
-  const days = candidates.filter(isIsoDate);
-  if (days.length === 0) return undefined;
-  return days.reduce((a, b) => (side === 'min' ? (b > a ? b : a) : b < a ? b : a));
+  // Sorted as text: the latest lower bound and the earliest upper bound are the tighter ones.
+  const days = candidates.filter(isIsoDate).sort();
+  return side === 'min' ? days.at(-1) : days[0];
 }
 
 /**

@@ -47,7 +47,7 @@ end $$`)
 /** The trigger names of a table for a set of counted columns; the hash changes with the columns. */
 export function groupCounterTriggerNames(table: string, columns: readonly string[]): string[] {
   const hash = createHash('sha256').update(columns.join(',')).digest('hex').slice(0, 8);
-  return ['ins', 'upd', 'del', 'trn'].map((op) => `tg_${table}`.slice(0, 40) + `_gc_${op}_${hash}`);
+  return ['ins', 'upd', 'del', 'trn'].map((op) => `${`tg_${table}`.slice(0, 40)}_gc_${op}_${hash}`);
 }
 
 /**
@@ -59,7 +59,7 @@ export async function syncGroupCounters(db: Kysely<any>, entity: LoadedEntity, e
   const table = entity.descriptor.table;
   const columns = entity.descriptor.counts.groupBy;
   const wanted = columns.length ? groupCounterTriggerNames(table, columns) : [];
-  const prefix = `tg_${table}`.slice(0, 40) + '_gc_';
+  const prefix = `${`tg_${table}`.slice(0, 40)}_gc_`;
   const stale = existingTriggers.filter((name) => name.startsWith(prefix) && !wanted.includes(name));
   if (stale.length === 0 && wanted.every((name) => existingTriggers.includes(name))) return;
   const t = sql.table(table);
