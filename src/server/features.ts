@@ -36,7 +36,7 @@ const features = new Map<string, ServerFeature>();
  * Registers a feature's server part: its plugins, routes, hooks and migrations. The one call for the
  * features the console ships (`src/registry/server.ts`) and for an application's own routes.
  *
- * @example registerServerFeature({ name: 'sponsorship', routes: sponsorshipRoutes });
+ * @example registerServerFeature({ name: 'public-vote', routes: publicVoteRoutes, migrations: { '900-public-votes': votesTable } });
  */
 export function registerServerFeature(feature: ServerFeature): void {
   const existing = features.get(feature.name);
