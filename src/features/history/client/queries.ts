@@ -1,17 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type AuditPage, http, type QueryParams } from '../../../engine/index.js';
-
-/** A deleted record as the trash lists it. */
-export interface TrashItem {
-  id: number;
-  entity: string;
-  endpoint: string | null;
-  record_id: number;
-  title: string | null;
-  deleted_at: string;
-  expires_at: string;
-  deleted_by: { id: number; name: string | null } | null;
-}
+import type { TrashItem } from '../shared/trash-item.js';
 
 /** One page of the trash. */
 export interface TrashPage {

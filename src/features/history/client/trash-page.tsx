@@ -20,7 +20,8 @@ import {
   useToasts,
   useTranslation,
 } from '../../../engine/index.js';
-import { historyApi, invalidateHistory, type TrashItem, trashOptions } from './queries.js';
+import type { TrashItem } from '../shared/trash-item.js';
+import { historyApi, invalidateHistory, trashOptions } from './queries.js';
 
 /** `/trash` (admins): deleted records of the last 30 days, restored one by one or emptied for good. */
 export function TrashPage(): ReactElement {

@@ -1,19 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type EntityRegistry, listTrash, type SystemTables } from '../../../server/index.js';
+import type { TrashItem } from '../shared/trash-item.js';
 import { pageMeta } from './audit.service.js';
-
-/** One trash item as the API shows it. */
-export interface TrashItem {
-  id: number;
-  entity: string;
-  /** The entity's endpoint (its list's path), null when the entity is no longer configured. */
-  endpoint: string | null;
-  record_id: number;
-  title: string | null;
-  deleted_at: string;
-  expires_at: string;
-  deleted_by: { id: number; name: string | null } | null;
-}
 
 /** A row of the server's trash list. */
 interface TrashRow {
