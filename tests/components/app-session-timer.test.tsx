@@ -6,17 +6,9 @@ import { connectHttpClient, tokenStore } from '../../src/app/auth/session.js';
 import { i18n } from '../../src/app/i18n.js';
 import { SessionTimer } from '../../src/app/layout/session-timer.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
-import type { AuthUser } from '../../src/shared/api-contract.js';
+import { TEST_ADMIN } from '../helpers/test-users.js';
 
-const admin: AuthUser = {
-  id: '1',
-  name: 'Ada Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  avatarUrl: null,
-  lastLoginTimestamp: null,
-  preferences: { theme: 'light', language: 'en', notifications: true },
-};
+const admin = TEST_ADMIN;
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

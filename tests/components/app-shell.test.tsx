@@ -13,16 +13,9 @@ import { validateLogin } from '../../src/app/pages/login-page.js';
 import { routes } from '../../src/app/router.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import type { AuthUser } from '../../src/shared/api-contract.js';
+import { TEST_ADMIN } from '../helpers/test-users.js';
 
-const admin: AuthUser = {
-  id: '1',
-  name: 'Ada Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  avatarUrl: null,
-  lastLoginTimestamp: null,
-  preferences: { theme: 'light', language: 'en', notifications: true },
-};
+const admin = TEST_ADMIN;
 
 type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
 let handler: Handler;

@@ -10,18 +10,11 @@ import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import { SessionContext } from '../../src/engine/ui/session-context.js';
 import type { DashboardData } from '../../src/features/judging/index.js';
 import type { AuthUser } from '../../src/shared/api-contract.js';
+import { TEST_ADMIN } from '../helpers/test-users.js';
 
 // The dashboard page shows the panels the features register (components-setup registers them) to
 // the signed-in admin.
-const admin: AuthUser = {
-  id: '1',
-  name: 'Ada Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  avatarUrl: null,
-  lastLoginTimestamp: null,
-  preferences: { theme: 'light', language: 'en', notifications: true },
-};
+const admin = TEST_ADMIN;
 
 const DATA: DashboardData = {
   totals: { juries: 20, exams: 12, companies: 10 },
