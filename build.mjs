@@ -200,6 +200,7 @@ const SIGNED_IN_SCREENS = [
   'src/engine/detail/entity-detail.tsx',
   'src/features/accounts/client/accounts-page.tsx',
   'src/features/accounts/client/two-factor-card.tsx',
+  'src/features/accounts/client/portal-invites-screen.tsx',
   'src/features/dataio/client/import-screen.tsx',
   'src/features/history/client/audit-page.tsx',
   'src/features/history/client/trash-page.tsx',
@@ -210,6 +211,7 @@ const SIGNED_IN_SCREENS = [
   'src/features/notifications/client/notifications-popover.tsx',
   'src/features/results/client/contest-judging-screen.tsx',
   'src/features/results/client/results-screen.tsx',
+  'src/features/results/client/moderation-screen.tsx',
 ];
 const SIGNED_IN_FRAME = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx'];
 

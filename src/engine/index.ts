@@ -3,7 +3,7 @@
 export { formatLongDate } from './cells/dates.js';
 export { safeHttpUrl } from './cells/safe-url.js';
 export { ApiError, describeError } from './data/api-error.js';
-export { entityText, fieldLabel } from './data/entity-labels.js';
+export { entityText, entityTextValues, fieldLabel } from './data/entity-labels.js';
 export type { EntityRecord } from './data/entity-queries.js';
 export { entityListOptions, entityRecordOptions } from './data/entity-queries.js';
 export type { QueryParams } from './data/http-client.js';
@@ -22,6 +22,7 @@ export { saveFile } from './list/export-button.js';
 export type {
   CellProps,
   ClientExtension,
+  DeleteImpact,
   MenuEntry,
   MenuGroup,
   PlaceholderScreen,
@@ -39,3 +40,6 @@ export type { SessionApi } from './ui/session-context.js';
 export { SessionContext, useSession } from './ui/session-context.js';
 export { useToasts } from './ui/toast-context.js';
 export { CodeField, EnrolmentView, RecoveryCodesView, twoFactorError } from './ui/two-factor-parts.js';
+export type { SelectOption } from './widgets/searchable-select.js';
+export { SearchableSelect } from './widgets/searchable-select.js';
+export { fromZonedInput, offsetLabel, toZonedInput, userTimeZone, zoneLabel, zoneOffsetMinutes } from './widgets/zoned-time.js';

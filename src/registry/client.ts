@@ -1,6 +1,7 @@
-import { registerExtension } from '../engine/index.js';
+import { type ClientExtension, registerExtension } from '../engine/index.js';
 import { accountsClient } from '../features/accounts/client.js';
 import { dataioClient } from '../features/dataio/client.js';
+import { editionsClient } from '../features/editions/client.js';
 import { historyClient } from '../features/history/client.js';
 import { judgingClient } from '../features/judging/client.js';
 import { notificationsClient } from '../features/notifications/client.js';
@@ -12,4 +13,5 @@ import { resultsClient } from '../features/results/client.js';
  * first). To add a feature, import its client face and add it here.
  */
 // Accounts first: it declares the roles the others' screens and parts name.
-for (const feature of [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient]) registerExtension(feature);
+const features: ClientExtension[] = [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient, editionsClient];
+for (const feature of features) registerExtension(feature);

@@ -1,6 +1,7 @@
 import { accountsServer } from '../features/accounts/server.js';
 import { dataioServer } from '../features/dataio/server.js';
 import { demoServer } from '../features/demo/server.js';
+import { editionsServer } from '../features/editions/server.js';
 import { historyServer } from '../features/history/server.js';
 import { judgingServer } from '../features/judging/server.js';
 import { notificationsServer } from '../features/notifications/server.js';
@@ -13,6 +14,6 @@ import '../extensions/server/index.js';
  * builds (the entry points import this module first). To add a feature, import its server face and
  * add one line.
  */
-for (const feature of [demoServer, judgingServer, notificationsServer, resultsServer, historyServer, dataioServer, accountsServer]) {
+for (const feature of [editionsServer, demoServer, judgingServer, notificationsServer, resultsServer, historyServer, dataioServer, accountsServer]) {
   registerServerFeature(feature);
 }

@@ -4,6 +4,8 @@ import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
 import { registerServerExtension, type ServerExtension } from '../shared/extension/server-hooks.js';
 import { type RoleDeclaration, registerRoles } from '../shared/roles.js';
 import { registerExtensionNames } from './extensions.js';
+import { type ListScope, registerListScope } from './operations/list-scope.js';
+import { type RemoveGuard, registerRemoveGuard } from './operations/remove-guards.js';
 
 /**
  * A workflow's server part, registered by name through {@link registerServerFeature}: the server
@@ -26,6 +28,13 @@ export interface ServerFeature {
   hooks?: ServerExtension['hooks'];
   /** The names of the cells, widgets, filter inputs and row actions its client part registers (descriptors may use them). */
   clientNames?: ExtensionNames;
+  /**
+   * Narrowings of every entity list, its export and bulk selection for the caller (the current
+   * edition's records): see `operations/list-scope.ts`.
+   */
+  listScopes?: readonly ListScope[];
+  /** Checks run before any record is deleted, in the delete's transaction (throw to refuse). */
+  removeGuards?: readonly RemoveGuard[];
   /** The feature's own system tables, by migration name (run with the server's, unordered). */
   migrations?: Readonly<Record<string, Migration>>;
 }
@@ -46,6 +55,8 @@ export function registerServerFeature(feature: ServerFeature): void {
   if (feature.roles) registerRoles(feature.roles);
   if (feature.hooks) registerServerExtension({ hooks: feature.hooks });
   if (feature.clientNames) registerExtensionNames(feature.clientNames);
+  for (const scope of feature.listScopes ?? []) registerListScope(scope);
+  for (const guard of feature.removeGuards ?? []) registerRemoveGuard(guard);
 }
 
 /** Every registered feature, in registration order. */

@@ -111,9 +111,14 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
     const invited = await admin.post('/api/accounts', { name: 'Dewi Lestari', email: 'dewi.link@example.com', role: 'admin' });
     expect(invited.status).toBe(201);
     const id = invited.body.data.id;
-    const linked = await within(admin.put(`/api/accounts/${id}`, { role: 'juror', jury_id: juryId }));
+    // Rina's record has her account already: one account per juror.
+    const taken = await within(admin.put(`/api/accounts/${id}`, { role: 'juror', jury_id: juryId }));
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({ path: 'jury_id', messageKey: 'accounts.errors.alreadyLinked' });
+    const dewi = (await admin.post('/api/juries', { name: 'Dewi Lestari', email: 'dewi.juror@example.com', round: 1, is_active: true })).body.data.id;
+    const linked = await within(admin.put(`/api/accounts/${id}`, { role: 'juror', jury_id: dewi }));
     expect(linked.status).toBe(200);
-    expect(linked.body.data).toMatchObject({ role: 'juror', jury_id: juryId });
+    expect(linked.body.data).toMatchObject({ role: 'juror', jury_id: dewi });
     const missing = await within(admin.put(`/api/accounts/${id}`, { jury_id: 987654 }));
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0]).toMatchObject({ path: 'jury_id', messageKey: 'validation.juryId.unknown' });

@@ -177,8 +177,40 @@ describe.each(testDatabaseKinds())('import on %s', (kind) => {
     expect((await upload('contest', 'Name\nx\n')).status).toBe(404);
   });
 
+  it('takes country names in English, Indonesian and Malay as well as codes, and imports jury applicants with their expertise', async () => {
+    const file =
+      'E-mel,Nama,Syarikat,Negara,Expertise\n' +
+      'nur@apply.test,Nur Aisyah,Studio Padi,Malaysia,"1, 2"\n' +
+      'agus@apply.test,Agus Wibowo,Kompas,indonesia,3\n' +
+      'lee@apply.test,Lee Wei,Kilau,my,\n' +
+      'bad@apply.test,Bad Country,Kilau,Narnia,\n';
+    const { status, body } = await upload('applicant', file);
+    expect(status).toBe(201);
+    expect(body.data.mapping).toEqual(['email', 'name', 'company', 'country', 'expertise']);
+    const preview = await client.post(`/api/imports/${body.data.id}/preview`, { mapping: body.data.mapping });
+    expect(preview.body.data.invalid_rows).toBe(1);
+    const bad = preview.body.data.rows.find((r: any) => r.row === 4);
+    expect(bad.errors.map((e: any) => e.path)).toEqual(['country']);
+    // The fixed cell takes a name too.
+    const fixed = await client.post(`/api/imports/${body.data.id}/preview`, { mapping: body.data.mapping, fixes: { 4: { country: 'Indonesia' } } });
+    expect(fixed.body.data.invalid_rows).toBe(0);
+    await client.post(`/api/imports/${body.data.id}/start`, { mapping: body.data.mapping, fixes: { 4: { country: 'Indonesia' } } });
+    expect(await waitFor(body.data.id)).toMatchObject({ status: 'done', created_rows: 4, failed_rows: 0 });
+    const stored = Object.fromEntries(
+      (await sql<Record<string, any>>`select email, country, status, expertise from applicants where email like '%@apply.test'`.execute(t.app.db)).rows.map(
+        (r) => [r.email, r],
+      ),
+    );
+    expect(stored['nur@apply.test']).toMatchObject({ country: 'MY', status: 'applied' });
+    const expertise = stored['nur@apply.test'].expertise;
+    expect(typeof expertise === 'string' ? JSON.parse(expertise) : expertise).toEqual([1, 2]);
+    expect(stored['agus@apply.test'].country).toBe('ID');
+    expect(stored['lee@apply.test'].country).toBe('MY');
+    expect(stored['bad@apply.test'].country).toBe('ID');
+  });
+
   it('offers a sample file per importable entity that imports as it is', async () => {
-    for (const entity of ['company', 'category', 'customer', 'jury']) {
+    for (const entity of ['company', 'category', 'customer', 'jury', 'applicant']) {
       const sample = await client.get(`/api/imports/sample/${entity}?lang=id`);
       expect(sample.status, entity).toBe(200);
       const { body } = await upload(entity, sample.body as string);

@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     });
 
     it('finalises through the status move the way POST /finalise does: the results snapshot is stored and grades lock', async () => {
-      const id = await addExam(admin, film, 1);
+      const id = await addExam(admin, film, 1, true, { parallel_panel: true });
       const customer = await addCustomer(t.app, 900, 'Snapshot Agency');
       const [entry] = (await addContests(t.app, customer, film, 1)) as [number];
       const juror = await addJuror(t.app, 900, 'Snapshot Jury Co');
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     });
 
     it('refuses to open an exam without criteria, duplicate criterion keys, and a status not in the list', async () => {
-      const bare = (await admin.post('/api/exams', { name: 'No criteria', category_id: film, round: 1, max_score: 100 })).body.data.id;
+      const bare = (await admin.post('/api/exams', { name: 'No criteria', category_id: film, round: 1, max_score: 100, parallel_panel: true })).body.data.id;
       const open = await admin.post(`/api/exams/${bare}/status`, { status: 'open' });
       expect(open.status).toBe(422);
       expect(open.body.errors[0].messageKey).toBe('judging.errors.no_criteria');
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     let variant = 0;
 
     beforeAll(async () => {
-      exam = await addExam(admin, film);
+      exam = await addExam(admin, film, 1, true, { parallel_panel: true });
       const customer = await addCustomer(t.app, 1, 'PT. Maju Jaya, Tbk');
       [entry] = (await addContests(t.app, customer, film, 1)) as [number];
       [printEntry] = (await addContests(t.app, customer, print, 1)) as [number];
@@ -119,13 +119,13 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.delete(`/api/assignments/${created.id}`)).status).toBe(405);
     });
 
-    it('refuses an entry of another category, a juror of another round and an inactive juror, naming each rule', async () => {
+    it('refuses an entry of another category, a juror not on the panel (of another round, no panel saved) and an inactive juror, naming each rule', async () => {
       const other = await admin.post(`/api/exams/${exam}/assignments`, { contest_id: printEntry, jury_id: juror });
       expect(other.status).toBe(422);
       expect(keywords(other.body)).toEqual(['category']);
       expect(other.body.errors[0].messageKey).toBe('judging.rules.category');
       const round2 = await addJuror(t.app, 2, null, 2);
-      expect(keywords((await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: round2 })).body)).toEqual(['round']);
+      expect(keywords((await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: round2 })).body)).toEqual(['not_on_panel']);
       const inactive = await addJuror(t.app, 3, null, 1, false);
       const res = await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: inactive });
       expect(res.status).toBe(422);
@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(recused.status).toBe(200);
       expect(recused.body.data).toMatchObject({ status: 'recused', recuse_reason: 'I mentored this team' });
       // Another exam of the same category (Round 1 again): the recusal still holds.
-      const second = await addExam(admin, film);
+      const second = await addExam(admin, film, 1, true, { parallel_panel: true });
       const again = await admin.post(`/api/exams/${second}/assignments`, { contest_id: entry, jury_id: j });
       expect(again.status).toBe(422);
       expect(keywords(again.body)).toEqual(['recused']);
@@ -176,8 +176,13 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
     let entries: number[];
     let jurors: number[];
     let clients: TestClient[];
-    const assignmentOf = async (c: TestClient, entry: number) =>
-      (await c.get('/api/jury/assignments')).body.data.assignments.find((a: any) => a.entry.id === entry && a.exam_id === exam);
+    // Jurors never see the contest's id: the test finds their assignment of an entry by its id.
+    const assignmentOf = async (c: TestClient, entry: number) => {
+      const ids = (await sql<{ id: number }>`select id from assignments where exam_id = ${exam} and contest_id = ${entry}`.execute(t.app.db)).rows.map(
+        (r) => r.id,
+      );
+      return (await c.get('/api/jury/assignments')).body.data.assignments.find((a: any) => ids.includes(a.id));
+    };
 
     beforeAll(async () => {
       const cat = await addCategory(t.app, 'Best Craft');
@@ -245,7 +250,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(change.body.errors[0].messageKey).toBe('judging.errors.grade_submitted');
       // An admin reopens it (audited); the juror can change it again.
       const grade = (await sql<{ id: number }>`select id from grades where assignment_id = ${a.id}`.execute(t.app.db)).rows[0]!;
-      expect((await admin.post(`/api/grades/${grade.id}/reopen`)).body.data.status).toBe('draft');
+      expect((await admin.post(`/api/grades/${grade.id}/reopen`, { reason: 'Scores need a second look' })).body.data.status).toBe('draft');
       expect((await clients[0]!.put(`/api/assignments/${a.id}/grade`, { scores: { idea: 10, craft: 5 }, submit: true })).body.data.total).toBe(100);
       const audit = await sql<{ action: string }>`select action from audit_log where entity = 'grade' and entity_id = ${String(grade.id)} order by id`.execute(
         t.app.db,
@@ -293,8 +298,15 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect(byJuror[jurors[1]!]).toMatchObject({ submitted: 1, assigned: 2 });
       expect(progress.body.data.categories).toEqual([expect.objectContaining({ name: 'Best Craft', round: 1, total: 6, submitted: 2, recused: 0 })]);
       const reminders = await admin.post('/api/judging/reminders', { exam_id: exam });
-      expect(reminders.body.data).toMatchObject({ sent: 2, transport: 'log' });
+      expect(reminders.body.data).toMatchObject({ sent: 2, failed: 0, entries: 4, transport: 'log' });
       expect(reminders.body.data.jurors.map((j: any) => j.pending).sort()).toEqual([2, 2]);
+      // A mail that cannot be sent is counted, and does not stop the others.
+      const send = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('mail server down'));
+      const partly = await admin.post('/api/judging/reminders', { exam_id: exam });
+      send.mockRestore();
+      expect(partly.status).toBe(200);
+      expect(partly.body.data).toMatchObject({ sent: 1, failed: 1, entries: 2 });
+      expect(partly.body.data.jurors).toHaveLength(1);
     });
   });
 

@@ -52,8 +52,8 @@ function spreadsheet(rows: Row[], max: number) {
       spread: r2(Math.max(...totals) - Math.min(...totals)),
     };
   });
-  // Competition ranking on the final (trimmed) score at 2 decimals: 1, 1, 3.
-  for (const e of entries) (e as typeof e & { rank: number }).rank = 1 + entries.filter((o) => o.trimmedMean > e.trimmedMean).length;
+  // Competition ranking on the final score, the normalised score (the exams' default basis), at 2 decimals: 1, 1, 3.
+  for (const e of entries) (e as typeof e & { rank: number }).rank = 1 + entries.filter((o) => o.normalised > e.normalised).length;
   return entries as Array<(typeof entries)[number] & { rank: number }>;
 }
 
@@ -152,9 +152,20 @@ describe.each(testDatabaseKinds())('the results walkthrough on the demo data, %s
     let written = 0;
     for (const [n, juror] of jurors.entries()) {
       const api = await jurorClient(t.app, juror);
-      const work = (await api.get('/api/jury/assignments')).body.data.assignments.filter((a: any) => a.exam_id === r2exam.id && newcomers.includes(a.entry.id));
+      // Jurors never see the contest's id (blind codes): the test reads which entry each assignment is.
+      const mine: Array<{ id: number; contest_id: number }> = await db
+        .selectFrom('assignments')
+        .select(['id', 'contest_id'])
+        .where('exam_id', '=', r2exam.id)
+        .where('jury_id', '=', juror)
+        .execute();
+      const contestOf = new Map<number, number>(mine.map((r) => [Number(r.id), Number(r.contest_id)]));
+      const work = (await api.get('/api/jury/assignments')).body.data.assignments.filter(
+        (a: any) => a.exam_id === r2exam.id && newcomers.includes(contestOf.get(a.id)!),
+      );
       for (const a of work) {
-        const scores = Object.fromEntries(criteria.map((c, i) => [c.key, Math.min(c.maximum, 5 + ((n + i + a.entry.id) % 5))]));
+        const contestId = contestOf.get(a.id)!;
+        const scores = Object.fromEntries(criteria.map((c, i) => [c.key, Math.min(c.maximum, 5 + ((n + i + contestId) % 5))]));
         const res = await api.put(`/api/assignments/${a.id}/grade`, { scores, remarks: 'Scored in the walkthrough', submit: true });
         expect(res.status).toBe(200);
         lastJuror = { api, assignment: a.id, scores };

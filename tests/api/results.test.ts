@@ -51,7 +51,10 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
       expect(entry.mean).toBe(Number(row.mean));
     }
     const ranked = data.entries.filter((e) => e.rank !== null);
-    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.trimmedMean!).toBeLessThanOrEqual(ranked[i - 1]!.trimmedMean!);
+    // Ranked by the exam's basis, the normalised score by default.
+    expect(data.ranking).toBe('normalised');
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.score!).toBeLessThanOrEqual(ranked[i - 1]!.score!);
+    expect(ranked.every((e) => e.score === e.normalised)).toBe(true);
     expect(data.entries.map((e) => e.position)).toEqual(data.entries.map((_, i) => i + 1));
     expect(data.jurors.every((j) => j.name.length > 1)).toBe(true);
     expect(data.progress.at(-1)?.submitted).toBe(data.submitted);
@@ -68,7 +71,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     const dry = await client.post<{ data: ShortlistResult }>(`/api/exams/${exams.r1!.id}/shortlist`, { top: 2, dry_run: true });
     expect(dry.status).toBe(200);
     expect(dry.body.data).toMatchObject({ dryRun: true, targetExamId: exams.r2!.id, createdExam: false });
-    expect(await db.selectFrom('exam_entries').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('exam_entries').selectAll().where('exam_id', '=', exams.r2!.id).execute()).toEqual([]);
 
     const run = (await client.post<{ data: ShortlistResult }>(`/api/exams/${exams.r1!.id}/shortlist`, { top: 2 })).body.data;
     const r1 = await results(exams.r1!.id);
@@ -109,7 +112,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     expect(created).toMatchObject({ round: 2, category_id: source.category_id, criteria: source.criteria, max_score: source.max_score, status: 'draft' });
     expect(created.name).toContain('Round 2');
     const r1 = await results(exams.otherR1!.id);
-    expect(res.body.data.selected).toEqual(r1.entries.filter((e) => e.trimmedMean !== null && e.trimmedMean >= 70).map((e) => e.contestId));
+    expect(res.body.data.selected).toEqual(r1.entries.filter((e) => e.score !== null && e.score >= 70).map((e) => e.contestId));
   });
 
   it("names a created Round 2 exam within the name's length when the Round 1 name is already at the limit", async () => {
@@ -147,7 +150,7 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
     const data = await results(exams.r2!.id);
     const first = data.entries[0]!;
     expect(first.award?.name).toBe('Grand Prix');
-    for (const e of data.entries.slice(1).filter((x) => x.trimmedMean !== null && x.trimmedMean >= 85)) expect(e.award?.name).toBe('Gold');
+    for (const e of data.entries.slice(1).filter((x) => x.score !== null && x.score >= 85)) expect(e.award?.name).toBe('Gold');
     expect((await results(exams.r1!.id)).entries.every((e) => e.award === null)).toBe(true);
 
     const merit = awards.find((a: any) => a.name === 'Merit');
@@ -248,9 +251,14 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
       e.mean,
       e.trimmedMean,
       e.normalised,
+      e.score,
       e.spread,
+      e.rawGrades,
       e.moderation,
       e.award?.name ?? null,
+      e.awardOverridden,
+      e.awardOverridden ? (e.ruleAward?.name ?? null) : null,
+      e.awardReason,
     ]);
 
     const csv = await t.app.inject({
@@ -273,11 +281,17 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
       'Mean',
       'Trimmed Mean',
       'Normalised Score',
+      'Final Score (Normalised Score)',
       'Spread',
+      'Raw Grades',
       'Moderation',
       'Award',
+      'Award Changed',
+      'Award by Rule',
+      'Reason for Change',
     ]);
-    const fromCsv = (cell: string, i: number) => (cell === '' ? null : i === 12 ? cell === 'TRUE' : [3, 4, 5, 13].includes(i) ? cell : Number(cell));
+    const fromCsv = (cell: string, i: number) =>
+      cell === '' ? null : [14, 16].includes(i) ? cell === 'TRUE' : [3, 4, 5, 15, 17, 18].includes(i) ? cell : Number(cell);
     expect(rows.slice(1).map((row) => row.map(fromCsv))).toEqual(expected);
 
     const xlsx = await t.app.inject({
@@ -306,10 +320,15 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
         'mean',
         'trimmedMean',
         'normalised',
+        'score',
         'spread',
+        'rawGrades',
         'moderation',
         'award',
-      ].map((k) => (id.results.columns as Record<string, string>)[k]),
+        'awardOverridden',
+        'ruleAward',
+        'overrideReason',
+      ].map((k) => (k === 'score' ? `${id.results.columns.score} (${id.results.basis.normalised})` : (id.results.columns as Record<string, string>)[k])),
     );
     expect(cells.slice(1)).toEqual(expected);
 
@@ -319,20 +338,39 @@ describe.each(testDatabaseKinds())('results on %s', (kind) => {
       headers: { authorization: `Bearer ${client.token}` },
     });
     const jurorRows: string[][] = parse(jurors.body, { bom: true });
-    expect(jurorRows[0]).toEqual(['Order', 'Entry', 'Juror', 'Score', 'Normalised Score', 'Raw Score Kept']);
+    const criteria = (await db.selectFrom('exams').select('criteria').where('id', '=', exam.id).executeTakeFirstOrThrow()).criteria as Array<{ label: string }>;
+    expect(criteria.length).toBeGreaterThan(0);
+    expect(jurorRows[0]).toEqual([
+      'Order',
+      'Rank',
+      'Entry',
+      'Juror',
+      'Score',
+      'Normalised Score',
+      'Raw Score Kept',
+      ...criteria.map((c) => c.label),
+      'Remarks',
+      'Reopen Reason',
+      'Award',
+      'Award Changed',
+      'Award by Rule',
+      'Reason for Change',
+    ]);
     expect(jurorRows).toHaveLength(1 + data.submitted);
     for (const e of data.entries.filter((x) => x.campaign)) expect(jurors.body).not.toContain(e.campaign!);
-    expect(jurorRows[1]![1]).toBe('E-001');
+    expect(jurorRows[1]![2]).toBe('E-001');
   });
 
   it("answers the dashboard's charts over every exam: final scores per exam, juror leniency, progress", async () => {
     const res = await client.get<{ data: import('../../src/features/results/shared/results-contract.js').ResultsOverview }>('/api/results/overview');
     expect(res.status).toBe(200);
     const r1 = await results(exams.r1!.id);
-    expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(
-      r1.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean),
-    );
-    const total = (await sql<{ n: string }>`select count(*) as n from grades`.execute(db)).rows[0]!.n;
+    expect(res.body.data.exams.find((e) => e.examId === exams.r1!.id)!.scores).toEqual(r1.entries.filter((e) => e.score !== null).map((e) => e.score));
+    // Every submitted grade of the exams the charts cover (the admin's current edition).
+    const covered = res.body.data.exams.map((e) => e.examId);
+    expect(covered).toContain(exams.r1!.id);
+    const total = (await sql<{ n: string }>`select count(*) as n from grades where status = 'submitted' and exam_id in (${sql.join(covered)})`.execute(db))
+      .rows[0]!.n;
     expect(res.body.data.progress.at(-1)!.submitted).toBe(Number(total));
     expect(res.body.data.jurors.reduce((sum, j) => sum + j.grades, 0)).toBe(Number(total));
   });

@@ -43,9 +43,11 @@ describe.each(testDatabaseKinds())('demo data and seeding on %s', (kind) => {
   it('creates the demo data on the first start, once, and records it', async () => {
     const db = t.app.db as any;
     const count = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
-    expect(await count('contests')).toBe(36);
+    // 36 contests and 123 grades in the current edition, 6 and 27 in the archived previous one.
+    expect(await count('contests')).toBe(42);
     expect(await count('customers')).toBe(12);
-    expect(await count('grades')).toBe(123);
+    expect(await count('grades')).toBe(150);
+    expect(await count('editions')).toBe(2);
     const setting = await db.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_SETTING).executeTakeFirstOrThrow();
     expect(setting.value).toMatch(/^created /);
     expect(setting.value).toContain(': 10 companies, 6 categories, 12 customers,');
@@ -53,7 +55,7 @@ describe.each(testDatabaseKinds())('demo data and seeding on %s', (kind) => {
     expect(await createDemoDataOnFirstStart(db, t.app.entities)).toBeUndefined();
     await sql`delete from grades`.execute(db);
     expect(await createDemoDataOnFirstStart(db, t.app.entities)).toBeUndefined();
-    expect(await count('contests')).toBe(36);
+    expect(await count('contests')).toBe(42);
   });
 
   it('serves demo contests with their customer, category and campaign', async () => {
@@ -98,8 +100,15 @@ describe.each(testDatabaseKinds())('npm run seed on %s', (kind) => {
         const db = t.app.db as any;
         const all = await client.get('/api/contests?per_page=15&include=customer,category');
         expect(all.body.meta.total).toBe(3036);
+        // The lists show the current edition, where the generated contests go too.
         for (const status of ['pending', 'submitted', 'approved', 'rejected']) {
-          const n = Number((await sql<{ n: number }>`select count(*) as n from contests where status = ${status}`.execute(db)).rows[0]!.n);
+          const n = Number(
+            (
+              await sql<{
+                n: number;
+              }>`select count(*) as n from contests where status = ${status} and edition_id = (select id from editions where year = 2026)`.execute(db)
+            ).rows[0]!.n,
+          );
           expect(n).toBeGreaterThan(0);
           expect((await client.get(`/api/contests?status=${status}`)).body.meta.total).toBe(n);
         }

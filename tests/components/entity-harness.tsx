@@ -14,7 +14,9 @@ import { DialogProvider } from '../../src/app/dialogs/dialog-provider.js';
 import { i18n, type Language } from '../../src/app/i18n.js';
 import { ToastProvider } from '../../src/app/toast-provider.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
+import { registeredNames } from '../../src/engine/registry/index.js';
 import { EntityRoutes } from '../../src/engine/routes/entity-routes.js';
+import { mergeExtensionNames, SHIPPED_NAMES } from '../../src/shared/descriptor/extension-names.js';
 import { type ClientEntity, type EntitySource, loadEntities, toClientEntity } from '../../src/shared/descriptor/index.js';
 
 // Screens load their chunks lazily; on a busy machine the first import takes more than a second.
@@ -33,9 +35,9 @@ export function entitySources(names: string[], edit?: (source: { descriptor: any
   });
 }
 
-/** The real category and company descriptors as `GET /api/meta/entities` gives them to an admin. */
+/** The real category and company descriptors as `GET /api/meta/entities` gives them to an admin (names checked against the registered client parts). */
 export function clientEntities(sources: EntitySource[] = entitySources(['category', 'company'])): ClientEntity[] {
-  return loadEntities(sources).map((entity) => toClientEntity(entity, 'admin'));
+  return loadEntities(sources, { names: mergeExtensionNames(SHIPPED_NAMES, registeredNames()) }).map((entity) => toClientEntity(entity, 'admin'));
 }
 
 /** One recorded request to the fake API. */

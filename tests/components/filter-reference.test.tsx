@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Call, clientEntities, entitySources, FakeApi, renderEntityRoutes } from './entity-harness.js';
 
-const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest']));
+const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest', 'edition']));
 
 const CUSTOMERS = [
   { name: 'Ayu Lestari', email: 'ayu@studio.id', company: 'Studio Satu' },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/app/i18n.js';
 import { clientEntities, entitySources, FakeApi, type Reply, renderEntityRoutes } from './entity-harness.js';
 
-const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest']));
+const entities = clientEntities(entitySources(['category', 'company', 'customer', 'campaign', 'contest', 'edition']));
 
 /** Renders `path` with every list call to `endpoint` failing with `reply`. */
 async function failingList(path: string, endpoint: string, reply: Reply, language: Language = 'en') {

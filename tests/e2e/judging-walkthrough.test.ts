@@ -146,6 +146,8 @@ describe('judging walkthrough in three languages', { timeout: 240_000 }, () => {
         name: `Walkthrough ${lng}`,
         category_id: categoryId,
         round: 1,
+        // The demo data already judge this category's Round 1: each language's exam is a parallel panel.
+        parallel_panel: true,
         max_score: 100,
         criteria: CRITERIA,
       });

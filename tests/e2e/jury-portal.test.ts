@@ -22,6 +22,8 @@ beforeAll(async () => {
     name: 'Portal Round 1',
     category_id: 1,
     round: 1,
+    // The demo data already judge this category's Round 1: a second exam is a parallel panel.
+    parallel_panel: true,
     max_score: 100,
     criteria: [
       { key: 'idea', label: 'Idea', weight: 3, maximum: 10 },
@@ -71,6 +73,11 @@ describe('jury portal', () => {
       await pressYes(juror);
       await juror.getByRole('dialog').waitFor({ state: 'detached' });
       await entryButtons(juror).first().getByText('Submitted').waitFor();
+      // The portal moves on to the next entry needing work; the submitted sheet is read-only.
+      await juror.locator('nav[aria-label="Entries to score"] li:nth-child(2) button[aria-current="true"]').waitFor();
+      await entryButtons(juror).first().focus();
+      await juror.keyboard.press('Enter');
+      await juror.locator('input[name="score-idea"][disabled]').waitFor();
       expect(await juror.getByRole('button', { name: 'Submit grade' }).count()).toBe(0);
       // Nothing on the page names the entrant (demo submittors' companies are agencies 'Sdn Bhd' / 'PT').
       // biome-ignore lint/performance/useDomNodeTextContent: what the juror sees; textContent would also read hidden nodes

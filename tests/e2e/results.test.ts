@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distribution, finalScores } from '../../src/features/results/shared/chart-data.js';
-import type { ExamResultsData } from '../../src/features/results/shared/results-contract.js';
+import type { ExamModeration, ExamResultsData } from '../../src/features/results/shared/results-contract.js';
 import { newContext, type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
-import { apiClient, apiWrite, openInEnglish } from '../helpers/e2e-page.js';
+import { apiClient, apiWrite, openInEnglish, switchLanguage } from '../helpers/e2e-page.js';
 
 let suite: SignedInSuite | undefined;
 let server: StartedServer;
@@ -40,10 +40,19 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
         expect(row[0]).toBe(String(e.position));
         expect(row[1]).toBe(e.rank === null ? 'Not graded' : String(e.rank));
         expect(row[2]).toContain(`#${e.contestId}`);
-        expect(row[4]).toBe(`${e.submitted} / ${e.assigned}`);
-        expect([row[5], row[6], row[7], row[8]]).toEqual([fmt(e.mean), fmt(e.trimmedMean), fmt(e.normalised), fmt(e.spread)]);
-        expect(row[9]).toBe(e.moderation ? 'Needs moderation' : '');
+        if (e.company) expect(row[2]).toContain(e.company);
+        expect(row[3]).toBe(`${e.submitted} / ${e.assigned}`);
+        expect([row[4], row[5]]).toEqual([fmt(e.mean), fmt(e.trimmedMean)]);
+        // The spread, and under it the moderation flag.
+        expect(row[7]).toBe(`${fmt(e.spread)}${e.moderation ? 'Needs moderation' : ''}`);
+        // The normalised score, and how many of the entry's grades fell back to raw totals.
+        expect(row[6]).toBe(`${fmt(e.normalised)}${e.rawGrades > 0 ? `${e.rawGrades} raw grade${e.rawGrades === 1 ? '' : 's'}` : ''}`);
       });
+      // The basis is stated, and its column marked as the one the rank follows.
+      expect(data.ranking).toBe('normalised');
+      await page.getByRole('note').filter({ hasText: 'Ranked by Normalised Score: rank, shortlist and awards follow it.' }).waitFor();
+      const sorted = page.getByRole('table', { name: 'Results' }).locator('th[aria-sort="descending"]');
+      expect(await sorted.textContent()).toContain('Normalised Score');
 
       const title = `Score distribution (${data.exam.category})`;
       const figure = page.getByRole('figure', { name: title });
@@ -54,6 +63,92 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       await leniency.locator('summary').click();
       expect(await cellsOf(page, 'Juror leniency')).toHaveLength(data.jurors.length);
       expect(await page.locator('canvas').count()).toBe(3);
+    });
+  });
+
+  it('fits the results table into a 1,280 px wide window without scrolling sideways, in every language', async () => {
+    await withScreenshotOnFailure(page, 'results-1280', async () => {
+      const exams = (await apiClient(page).get('/exams')).body.data as Array<{ id: number; round: number }>;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      try {
+        for (const [exam, language] of [
+          [exams[0]!, 'en'],
+          [exams[1]!, 'en'],
+          [exams[0]!, 'id'],
+          [exams[0]!, 'ms'],
+        ] as const) {
+          await page.goto(`${server.url}/manage-exam/${exam.id}/results`);
+          await switchLanguage(page, language);
+          await page.locator('table tbody tr').first().waitFor();
+          const overflow = await page.evaluate(() => {
+            const table = document.querySelector('table');
+            const wide: string[] = [];
+            for (let el: HTMLElement | null = table; el; el = el.parentElement)
+              if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+                wide.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+            if (document.documentElement.scrollWidth > window.innerWidth) wide.push(`page: ${document.documentElement.scrollWidth}`);
+            return wide;
+          });
+          expect(overflow, language).toEqual([]);
+        }
+      } finally {
+        await switchLanguage(page, 'en');
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+  });
+
+  it('opens moderation from the results, shows each juror per-criterion scores, and reopens a grade only with a reason', async () => {
+    await withScreenshotOnFailure(page, 'results-moderation', async () => {
+      const exams = (await apiClient(page).get('/exams')).body.data as Array<{ id: number; status: string }>;
+      let found: { exam: number; moderation: ExamModeration } | undefined;
+      for (const exam of exams.filter((e) => e.status === 'open' || e.status === 'closed')) {
+        const moderation = (await apiClient(page).get(`/exams/${exam.id}/moderation`)).body.data as ExamModeration;
+        if (moderation.entries.some((e) => e.grades.some((g) => g.status === 'submitted'))) {
+          found = { exam: exam.id, moderation };
+          break;
+        }
+      }
+      expect(found).toBeDefined();
+      const { exam, moderation } = found!;
+      const entry = moderation.entries.find((e) => e.grades.some((g) => g.status === 'submitted'))!;
+      const grade = entry.grades.find((g) => g.status === 'submitted')!;
+
+      await openInEnglish(page, `${server.url}/manage-exam/${exam}/results`);
+      await page.getByRole('link', { name: /^Moderation/ }).click();
+      await page.waitForURL(`**/manage-exam/${exam}/moderation`);
+      const table = page.getByRole('table', { name: `Entry #${entry.contestId}` });
+      await table.waitFor();
+      const rows = await cellsOf(page, `Entry #${entry.contestId}`);
+      expect(rows.map((r) => r[0])).toEqual(entry.grades.map((g) => g.juror));
+      const criterion = moderation.criteria[0]!;
+      await page
+        .getByRole('columnheader', { name: `${criterion.label} (/${criterion.maximum})` })
+        .first()
+        .waitFor();
+
+      await table.getByRole('button', { name: `Reopen the grade of ${grade.juror}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: `Reopen the grade of ${grade.juror} for entry #${entry.contestId}` }).waitFor();
+      // No reason: the server refuses (422 reason_required) and the dialog stays open.
+      await dialog.getByRole('button', { name: 'Reopen' }).click();
+      // biome-ignore lint/performance/useDomNodeTextContent: the toast's text as shown, like the other screen-text checks
+      await expect.poll(() => page.locator('.Toastify').innerText()).toContain('3 to 500');
+      expect(((await apiClient(page).get(`/grades/${grade.gradeId}`)).body.data as { status: string }).status).toBe('submitted');
+      await dialog.getByRole('textbox', { name: 'Reason for reopening' }).fill('Far from the panel: check the guidance');
+      await dialog.getByRole('button', { name: 'Reopen' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await table.getByText('Reopened because: Far from the panel: check the guidance').waitFor();
+      expect((await apiClient(page).get(`/grades/${grade.gradeId}`)).body.data).toMatchObject({
+        status: 'draft',
+        reopen_reason: 'Far from the panel: check the guidance',
+      });
+
+      // The grade's detail page shows its scores by criterion label.
+      await openInEnglish(page, `${server.url}/manage-grade/${grade.gradeId}`);
+      const scores = page.getByRole('table', { name: 'Scores per criterion' });
+      await scores.waitFor();
+      expect((await cellsOf(page, 'Scores per criterion')).map((r) => r[0])).toEqual(moderation.criteria.map((c) => c.label));
     });
   });
 
@@ -184,7 +279,12 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       await progress.locator('summary').click();
       const overview = (await apiClient(page).get('/results/overview')).body.data as { progress: Array<{ date: string; submitted: number }> };
       expect(await cellsOf(page, 'Grading progress')).toEqual(overview.progress.map((p) => [p.date, String(p.submitted)]));
-      expect(overview.progress.at(-1)!.submitted).toBe(123);
+      // Every submitted grade of the exams the charts cover, as each exam's results count them.
+      const covered = ((await apiClient(page).get('/results/overview')).body.data as { exams: Array<{ examId: number }> }).exams;
+      expect(covered.length).toBeGreaterThan(0);
+      let submitted = 0;
+      for (const exam of covered) submitted += ((await apiClient(page).get(`/exams/${exam.examId}/results`)).body.data as ExamResultsData).submitted;
+      expect(overview.progress.at(-1)!.submitted).toBe(submitted);
     });
   });
 });

@@ -68,9 +68,19 @@ export async function jurorClient(app: FastifyInstance, juryId: number): Promise
   return client;
 }
 
-/** Creates an exam through the API (draft) and opens it unless `open` is false. */
-export async function addExam(client: TestClient, categoryId: number, round = 1, open = true): Promise<number> {
-  const res = await client.post('/api/exams', { name: `Exam ${categoryId}-${round}`, category_id: categoryId, round, max_score: 100, criteria: CRITERIA });
+/**
+ * Creates an exam through the API (draft) and opens it unless `open` is false; `extra` adds fields
+ * (`parallel_panel: true` for a second Round 1 exam of a category and edition).
+ */
+export async function addExam(client: TestClient, categoryId: number, round = 1, open = true, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await client.post('/api/exams', {
+    name: `Exam ${categoryId}-${round}`,
+    category_id: categoryId,
+    round,
+    max_score: 100,
+    criteria: CRITERIA,
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`exam: ${res.status} ${JSON.stringify(res.body)}`);
   if (open) {
     const opened = await client.post(`/api/exams/${res.body.data.id}/status`, { status: 'open' });

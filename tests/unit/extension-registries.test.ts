@@ -62,7 +62,7 @@ describe('the registries', () => {
     expect(registeredPlaceholders()).toEqual(features.flatMap((feature) => feature.placeholders ?? []));
     expect(registeredMenuEntries()).toEqual(features.flatMap((feature) => feature.menuEntries ?? []));
     expect(registeredDashboardPanels().map((panel) => panel.id)).toEqual(['judging-figures', 'judging-rounds', 'judging-latest-contests', 'results-charts']);
-    expect(registeredHeaderItems().map((item) => item.id)).toEqual(['notifications']);
+    expect(registeredHeaderItems().map((item) => item.id)).toEqual(['edition-switcher', 'notifications']);
     expect(registeredProfileCards().map((card) => card.id)).toEqual(['two-factor']);
   });
 
@@ -97,7 +97,16 @@ describe('the registries', () => {
 
 describe('server hooks', () => {
   it('are registered by name through one call, the row-local ones marked', () => {
-    expect(sorted(registeredHookNames())).toEqual(['assignment-rules', 'exam-not-final', 'exam-rules', 'hash-password', 'lowercase-email', 'slug-from-name']);
+    expect(sorted(registeredHookNames())).toEqual([
+      'assignment-rules',
+      'current-edition',
+      'exam-duplicate-round',
+      'exam-not-final',
+      'exam-rules',
+      'hash-password',
+      'lowercase-email',
+      'slug-from-name',
+    ]);
     expect(hookFor('hash-password')?.rowLocal).toBe(true);
     expect(hookFor('slug-from-name')?.rowLocal).toBeUndefined();
   });

@@ -35,12 +35,19 @@ describe('the menu built from the descriptors', () => {
       ],
       [
         'nav.groups.judging',
-        ['/manage-jury nav.juries', '/manage-exam nav.examinations', '/exam-judging judging.actions.judging', '/manage-award-category nav.awardCategories'],
+        [
+          '/manage-jury nav.juries',
+          '/jury-portal-invites accounts.portal.bulkTitle',
+          '/manage-exam nav.examinations',
+          '/exam-judging judging.actions.judging',
+          '/manage-award-category nav.awardCategories',
+        ],
       ],
       [
         'nav.groups.setup',
         [
           '/manage-company nav.companies',
+          '/manage-edition nav.editions',
           '/manage-category nav.categories',
           '/audit-log history.audit.nav',
           '/trash history.trash.nav',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateExam, populationSd, round2, trimmedMean } from '../../src/features/results/shared/aggregate.js';
+import { aggregateExam, populationSd, type RankingBasis, round2, trimmedMean } from '../../src/features/results/shared/aggregate.js';
 
 /*
  * Table 1, exam maximum 100, jurors A=1, B=2, C=3; every entry 10-13 assigned to A, B and C,
@@ -18,7 +18,7 @@ import { aggregateExam, populationSd, round2, trimmedMean } from '../../src/feat
  * B: gave every entry 80 (σ_B = 0) → raw, 'no_spread'.  C: 2 totals (σ_C = 10) → raw, 'few_grades'.
  * Leniency: A 75 − 73.33 = 1.67; B 80 − 73.33 = 6.67; C 60 − 73.33 = −13.33.
  */
-const table1 = () =>
+const table1 = (basis: RankingBasis = 'trimmed_mean') =>
   aggregateExam(
     [10, 11, 12, 13, 14].map((contestId) => ({ contestId, submittedAt: `2026-11-0${contestId - 9}T00:00:00Z` })),
     [
@@ -38,7 +38,7 @@ const table1 = () =>
       { contestId: 14, jurorId: 1 },
       { contestId: 14, jurorId: 2 },
     ],
-    { maxScore: 100 },
+    { maxScore: 100, basis },
   );
 
 describe('aggregateExam', () => {
@@ -66,6 +66,40 @@ describe('aggregateExam', () => {
     expect(results.examMean).toBe(73.33);
     expect(results.examSd).toBe(11.55);
     expect(results.moderationThreshold).toBe(25);
+    expect(results.entries.map((e) => e.score)).toEqual(results.entries.map((e) => e.trimmedMean));
+  });
+
+  it('ranks by the normalised score by default, and by the mean on request; the fallback is counted per entry', () => {
+    // Normalised: e12 79.25, e10 72.94, e11 72.72, e13 57.84 → no tie, ranks 1-4.
+    const normalised = table1('normalised');
+    expect(normalised.basis).toBe('normalised');
+    expect(normalised.entries.map((e) => [e.contestId, e.score, e.rank, e.rawGrades])).toEqual([
+      [12, 79.25, 1, 1],
+      [10, 72.94, 2, 2],
+      [11, 72.72, 3, 2],
+      [13, 57.84, 4, 0],
+      [14, null, null, 0],
+    ]);
+    const byDefault = aggregateExam(
+      [{ contestId: 1 }, { contestId: 2 }],
+      [
+        { contestId: 1, jurorId: 1, total: 10 },
+        { contestId: 2, jurorId: 1, total: 20 },
+      ],
+      [],
+      {
+        maxScore: 100,
+      },
+    );
+    expect(byDefault.basis).toBe('normalised');
+    // Mean: e12 80, then e10 and e11 tie at 73.33 (rank 2, 2), broken for display by the normalised score.
+    expect(table1('mean').entries.map((e) => [e.contestId, e.score, e.rank])).toEqual([
+      [12, 80, 1],
+      [10, 73.33, 2],
+      [11, 73.33, 2],
+      [13, 60, 4],
+      [14, null, null],
+    ]);
   });
 
   it('normalises a juror with spread and keeps raw totals, flagged, for one with no spread or too few grades', () => {
@@ -117,7 +151,7 @@ describe('aggregateExam', () => {
     const x = [60, 70, 70, 70, 100];
     const y = [40, 70, 70, 70, 80];
     const grades = [...x.map((total, i) => ({ contestId: 1, jurorId: i + 1, total })), ...y.map((total, i) => ({ contestId: 2, jurorId: i + 1, total }))];
-    const results = aggregateExam([{ contestId: 2 }, { contestId: 1 }], grades, [], { maxScore: 100, moderationThreshold: 30 });
+    const results = aggregateExam([{ contestId: 2 }, { contestId: 1 }], grades, [], { maxScore: 100, moderationThreshold: 30, basis: 'trimmed_mean' });
     expect(results.entries.map((e) => [e.contestId, e.mean, e.trimmedMean, e.normalised, e.spread, e.rank, e.position, e.moderation])).toEqual([
       [1, 74, 70, 74, 40, 1, 1, true],
       [2, 66, 70, 66, 40, 1, 2, true],
@@ -151,6 +185,8 @@ describe('aggregateExam', () => {
         trimmedMean: null,
         normalised: null,
         spread: null,
+        score: null,
+        rawGrades: 0,
         rank: null,
         position: 1,
         moderation: false,

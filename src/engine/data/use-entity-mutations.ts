@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createElement, Fragment } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
 import { useTranslation } from '../i18n/use-translation.js';
+import { registeredDeleteImpacts } from '../registry/extension-registry.js';
 import { useDialogs } from '../ui/dialog-context.js';
 import { useToasts } from '../ui/toast-context.js';
 import { describeError, type Translate } from './api-error.js';
@@ -42,9 +44,22 @@ export function useDeleteWithConfirm(entity: ClientEntity) {
 
   const confirmDelete = async (record: EntityRecord): Promise<boolean> => {
     let deleted = false;
+    // What else the delete touches, as the features that know say (an exam's grades).
+    const notes = (await Promise.all(registeredDeleteImpacts(entity.name).map((impact) => impact(record, t).catch(() => null)))).filter(
+      (note): note is string => Boolean(note),
+    );
+    const question = entityText(entity, 'deleteConfirm', t, { name: recordTitle(entity, record) });
     await dialogs.confirm({
       title: entityText(entity, 'deleteTitle', t),
-      description: entityText(entity, 'deleteConfirm', t, { name: recordTitle(entity, record) }),
+      description:
+        notes.length === 0
+          ? question
+          : createElement(
+              Fragment,
+              null,
+              question,
+              ...notes.map((note) => createElement('strong', { key: note, role: 'alert', style: { display: 'block', marginTop: 8 } }, note)),
+            ),
       confirmText: t('common.yes'),
       cancelText: t('common.no'),
       onConfirm: async () => {

@@ -77,10 +77,6 @@ export function EntityForm(props: EntityFormProps): ReactElement {
   const [errorBase, setErrorBase] = useState({ errors: serverErrors, data });
   if (errorBase.errors !== serverErrors) setErrorBase({ errors: serverErrors, data });
   const formRef = useRef<Form>(null);
-  // Widgets see the current values and the rules between fields (the end-date calendar greys the
-  // days before the chosen start date, from the same `comparisons` the validation checks).
-  const formContext = useMemo(() => ({ formData: data, comparisons: entity.comparisons ?? [] }), [data, entity.comparisons]);
-
   useEffect(() => setData(baseline), [baseline]);
   useEffect(() => onDirtyChange?.(!sameData(data, baseline)), [data, baseline, onDirtyChange]);
 
@@ -88,6 +84,14 @@ export function EntityForm(props: EntityFormProps): ReactElement {
     const field = (path: string) => path.split('.')[0] ?? '';
     return (errorBase.errors ?? []).filter((error) => sameData(data[field(error.path)], errorBase.data[field(error.path)]));
   }, [errorBase, data]);
+  // Widgets see the current values and the rules between fields (the end-date calendar greys the
+  // days before the chosen start date, from the same `comparisons` the validation checks). A widget
+  // that edits a list of objects (RJSF hands it only the list's own errors) also sees whether
+  // the form was submitted and the server's errors inside its field (`criteria.1.key`), to place them.
+  const formContext = useMemo(
+    () => ({ formData: data, comparisons: entity.comparisons ?? [], submitted, serverErrors: liveServerErrors }),
+    [data, entity.comparisons, submitted, liveServerErrors],
+  );
   const { extraErrors, unplaced } = useMemo(() => toExtraErrors(liveServerErrors, form.fields, translate), [liveServerErrors, form.fields, translate]);
   const unplacedText = unplaced.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new set of server errors is announced; re-running when the text or the callback changes (a new function each render) would toast the same errors again

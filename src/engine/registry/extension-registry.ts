@@ -4,6 +4,7 @@ import { registerRoles } from '../../shared/roles.js';
 import type {
   CellDefinition,
   ClientExtension,
+  DeleteImpact,
   FilterInputComponent,
   MenuEntry,
   MenuGroup,
@@ -26,6 +27,7 @@ const screens = new Map<string, RegisteredScreen>();
 const placeholders = new Map<string, PlaceholderScreen>();
 const menuGroups = new Map<string, MenuGroup>();
 const menuEntries: MenuEntry[] = [];
+const deleteImpacts = new Map<string, DeleteImpact[]>();
 type PartSlot = 'dashboardPanels' | 'headerItems' | 'profileCards';
 const parts: Record<PartSlot, Map<string, RegisteredPart>> = { dashboardPanels: new Map(), headerItems: new Map(), profileCards: new Map() };
 const PART_NAMES: Record<PartSlot, string> = { dashboardPanels: 'dashboard panel', headerItems: 'header item', profileCards: 'profile card' };
@@ -79,6 +81,10 @@ export function registerExtension<N extends ExtensionNames = ExtensionNames>(ext
   }
   for (const entry of extension.menuEntries ?? []) if (!menuEntries.includes(entry)) menuEntries.push(entry);
   for (const slot of Object.keys(parts) as PartSlot[]) addKeyed(parts[slot], extension[slot], (part) => part.id, PART_NAMES[slot]);
+  for (const [entity, impact] of Object.entries(extension.deleteImpacts ?? {})) {
+    const list = deleteImpacts.get(entity) ?? [];
+    if (!list.includes(impact)) deleteImpacts.set(entity, [...list, impact]);
+  }
   version += 1;
 }
 
@@ -92,6 +98,11 @@ function addKeyed<T>(map: Map<string, T>, items: readonly T[] | undefined, key: 
 }
 
 const has = <T>(map: Map<string, T>, name: string | undefined): T | undefined => (name === undefined ? undefined : map.get(name));
+
+/** The delete warnings registered for an entity (none by default). */
+export function registeredDeleteImpacts(entity: string): readonly DeleteImpact[] {
+  return deleteImpacts.get(entity) ?? [];
+}
 
 /** The cell registered under `kind`, or `undefined`. */
 export function registeredCell(kind: string | undefined): CellDefinition | undefined {

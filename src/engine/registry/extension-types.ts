@@ -140,6 +140,13 @@ export interface RegisteredPart {
   deferred?: boolean;
 }
 
+/**
+ * A warning the delete confirm adds for one entity's record, in the user's language, when deleting
+ * it touches more than the record ('This examination already has 12 grades...'); null when there is
+ * nothing to say. A failed check says nothing (the delete itself still tells what blocks it).
+ */
+export type DeleteImpact = (record: EntityRecord, t: (key: string, options?: Record<string, unknown>) => string) => Promise<string | null>;
+
 /** The names an extension may register under, per slot; any name when not given. */
 type NamesOf<N extends ExtensionNames, K extends keyof ExtensionNames> = N[K][number];
 
@@ -179,4 +186,6 @@ export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
   headerItems?: readonly RegisteredPart[];
   /** Cards of the profile page (after the profile and password forms), in `order`. */
   profileCards?: readonly RegisteredPart[];
+  /** Warnings the delete confirm adds, by entity name (judging: an exam's grade count). */
+  deleteImpacts?: Readonly<Record<string, DeleteImpact>>;
 }

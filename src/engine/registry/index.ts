@@ -5,6 +5,7 @@ export type { RowActionLook, RowActionTarget } from '../widgets/row-actions.js';
 export {
   registerExtension,
   registeredDashboardPanels,
+  registeredDeleteImpacts,
   registeredHeaderItems,
   registeredMenuEntries,
   registeredMenuGroups,
@@ -17,6 +18,7 @@ export type {
   CellDefinition,
   CellRegistration,
   ClientExtension,
+  DeleteImpact,
   FilterInputComponent,
   FilterInputProps,
   LoadedScreen,

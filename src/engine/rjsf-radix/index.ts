@@ -19,17 +19,8 @@ import { CheckboxWidget, RadioWidget, SelectWidget } from './widgets/choice-widg
 import { ReferenceSelectWidget } from './widgets/reference-select-widget.js';
 import { SearchableSelectWidget } from './widgets/searchable-select-widget.js';
 import { ActiveSwitchWidget, SwitchWidget } from './widgets/switch-widgets.js';
-import {
-  DateTimeWidget,
-  DateWidget,
-  EmailWidget,
-  HiddenWidget,
-  NumberWidget,
-  PasswordWidget,
-  TextareaWidget,
-  TextWidget,
-  UrlWidget,
-} from './widgets/text-widgets.js';
+import { DateWidget, EmailWidget, HiddenWidget, NumberWidget, PasswordWidget, TextareaWidget, TextWidget, UrlWidget } from './widgets/text-widgets.js';
+import { ZonedDateTimeWidget } from './widgets/zoned-date-time-widget.js';
 
 /**
  * Widgets by the name a `ui:widget` uses: every name of the shared `WIDGET_NAMES` (the compiler
@@ -61,8 +52,9 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, Widget> = {
   date: CalendarDateWidget,
   DateWidget: CalendarDateWidget,
   'native-date': DateWidget,
-  datetime: DateTimeWidget,
-  DateTimeWidget,
+  // Date-times (`format: date-time`): typed in the user's time zone, stored as ISO UTC.
+  datetime: ZonedDateTimeWidget,
+  DateTimeWidget: ZonedDateTimeWidget,
   hidden: HiddenWidget,
   HiddenWidget,
   // Widgets engineer's widgets (searchable-select, reference-select, calendar-date, amount-currency)

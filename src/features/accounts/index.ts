@@ -1,3 +1,4 @@
+import type { ExtensionNames } from '../../shared/descriptor/extension-names.js';
 import type { RoleDeclaration } from '../../shared/roles.js';
 
 /**
@@ -23,5 +24,17 @@ export const accountRoles: readonly RoleDeclaration[] = [
     },
   },
 ];
+
+/**
+ * The client parts descriptors may name: the detail cell showing a linked record's portal account
+ * with its invite action (`portal-account`), and the list's row action opening the portal
+ * invitations with that record chosen (`portal-invite`).
+ */
+export const accountsNames = {
+  cells: ['portal-account'],
+  widgets: [],
+  filterInputs: [],
+  rowActions: ['portal-invite'],
+} as const satisfies ExtensionNames;
 
 export type { AccountSummary, SignInRecord, TwoFactorEnrolment } from '../../shared/api-contract.js';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerFeature } from '../../server/index.js';
-import { accountRoles } from './index.js';
+import { accountRoles, accountsNames } from './index.js';
 import { accountRoutes } from './server/account-routes.js';
+import { linkAccountsOnStart } from './server/link-on-start.js';
 import { accounts as accountsMigration } from './server/migrations/002-accounts.js';
+import { recordAccountRoutes } from './server/record-account-routes.js';
 import { twoFactorRoutes } from './server/two-factor-routes.js';
 
 /**
@@ -14,11 +16,16 @@ export const accountsServer: ServerFeature = {
   name: 'accounts',
   // The server checks every route's and descriptor's roles against the declared ones at start-up.
   roles: accountRoles,
+  clientNames: accountsNames,
   async routes(app: FastifyInstance) {
     await app.register(accountRoutes);
     await app.register(twoFactorRoutes);
+    await app.register(recordAccountRoutes);
   },
+  // Accounts invited before every juror account was linked get their record by e-mail.
+  setup: linkAccountsOnStart,
   migrations: { '002-accounts': accountsMigration },
 };
 
 export { AccountsAdmin, type AccountsHost, type InviteInput } from './server/accounts-admin.js';
+export { type DeclaredLink, declaredLink, type InviteOutcome, RecordAccounts } from './server/record-accounts.js';

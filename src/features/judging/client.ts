@@ -1,4 +1,8 @@
 import type { ClientExtension } from '../../engine/index.js';
+import { CriteriaEditorWidget } from './client/criteria-editor-widget.js';
+import { CriteriaTableCell, criteriaOf } from './client/criteria-table-cell.js';
+import { examDeleteImpact } from './client/exam-delete-impact.js';
+import { JurorConflictsCell } from './client/juror-conflicts-cell.js';
 import { RatingStarsCell, ratingOf } from './client/rating-stars-cell.js';
 import type { judgingNames } from './shared/extension-names.js';
 
@@ -14,9 +18,16 @@ export const judgingClient: ClientExtension<typeof judgingNames> = {
   cells: {
     // A rating out of five as stars; a value outside 0-5 shows as empty.
     'rating-stars': { component: RatingStarsCell, isEmpty: (value) => ratingOf(value) === null },
+    // An exam's criteria as a table (label, key, weight and share, maximum, guidance).
+    'criteria-table': { component: CriteriaTableCell, isEmpty: (value) => criteriaOf(value).length === 0 },
+    // On a juror's detail page (its id's cell): their declared conflicts of interest, declared and withdrawn there.
+    'juror-conflicts': { component: JurorConflictsCell, isEmpty: () => false },
   },
-  widgets: {},
+  // The exam form's criteria: one labelled row per criterion, reorderable, the key from the label.
+  widgets: { 'criteria-editor': CriteriaEditorWidget },
   filterInputs: {},
+  // Deleting an exam with grades warns and names their count.
+  deleteImpacts: { exam: examDeleteImpact },
   rowActions: {},
   screens: [
     { path: '/jury', roles: ['juror', 'admin'], load: () => import('./client/jury-portal-screen.js') },

@@ -1,13 +1,21 @@
 import type { ClientExtension } from '../../engine/index.js';
+import { GradeScoresCell, gradeScoresOf } from './client/grade-scores-cell.js';
+import type { resultsNames } from './shared/extension-names.js';
 
 /**
- * Results' client face: an exam's results and a contest's judging (each its own chunk), the
+ * Results' client face: an exam's results, its moderation and a contest's judging (each its own chunk), the grade detail's scores cell, the
  * dashboard's charts panel (chart.js: loaded after the dashboard's first render), and the
  * placeholder of the award categories' route until a descriptor claims it.
  */
-export const resultsClient: ClientExtension = {
+export const resultsClient: ClientExtension<typeof resultsNames> = {
+  // A grade's per-criterion scores with the criteria's labels, its remarks and reopen reason (the grade's detail).
+  cells: { 'grade-scores': { component: GradeScoresCell, isEmpty: (value) => gradeScoresOf(value) === null } },
+  widgets: {},
+  filterInputs: {},
+  rowActions: {},
   screens: [
     { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./client/results-screen.js') },
+    { path: '/manage-exam/:id/moderation', roles: ['admin'], load: () => import('./client/moderation-screen.js') },
     { path: '/manage-contest/:id/judging', roles: ['admin'], load: () => import('./client/contest-judging-screen.js') },
   ],
   placeholders: [{ path: '/manage-award-category', titleKey: 'pages.titles.manageAwardCategory', descriptionKey: 'pages.placeholder.manageAwardCategory' }],

@@ -15,7 +15,7 @@ export async function create(entity: LoadedEntity, body: unknown, ctx: Operation
   const data = validateWriteBody(entity, body, 'create');
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      await runBeforeWrite({ entity, operation: 'create', data, db: trx });
+      await runBeforeWrite({ entity, operation: 'create', data, db: trx, userId: ctx.actor?.userId ?? null });
       const record = (await trx
         .insertInto(entity.descriptor.table)
         .values(toColumnValues(entity, data))

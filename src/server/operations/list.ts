@@ -10,6 +10,7 @@ import type { CountRequest, CountStrategy } from './count.js';
 import { attachIncludes, type JoinedIncludes, joinIncludes } from './includes.js';
 import { DataVersionSnapshot } from './list-cache.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
+import { applyListScope, type ListScopeConditions } from './list-scope.js';
 import { templatedStatement } from './list-templates.js';
 
 /** A list request: the raw query (checked here) and, for links, the path it was asked at. */
@@ -18,6 +19,8 @@ export interface ListInput {
   /** The list's URL path (`/api/categories`); links repeat the query with another page. */
   path?: string;
   countStrategy?: CountStrategy;
+  /** The registered list scopes' conditions for the caller (`list-scope.ts`), added as filters. */
+  scope?: ListScopeConditions;
 }
 
 export interface ListResult {
@@ -93,7 +96,7 @@ export function filteredQuery(entity: LoadedEntity, parsed: Pick<ListQuery, 'fil
  * @throws AppError 400 naming an unknown or malformed parameter.
  */
 export async function list(entity: LoadedEntity, input: ListInput, ctx: OperationContext): Promise<ListResult> {
-  const parsed: ListQuery = parseListQuery(entity, ctx.registry, input.query);
+  const parsed: ListQuery = applyListScope(entity, parseListQuery(entity, ctx.registry, input.query), input.scope ?? {});
   const d = entity.descriptor;
   const isFiltered = parsed.filters.length > 0 || parsed.search !== undefined;
 

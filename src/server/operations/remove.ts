@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors.js';
 import { auditEntityWrite } from '../history/entity-audit.js';
 import { moveToTrash } from '../history/trash.js';
 import { labelOf, type OperationContext, storedFields } from './context.js';
+import { runRemoveGuards } from './remove-guards.js';
 
 /**
  * Deletes a record. Refuses with 409 while records of other entities point at it through a
@@ -19,6 +20,7 @@ export async function remove(entity: LoadedEntity, id: number, ctx: OperationCon
       | Record<string, unknown>
       | undefined;
     if (!existing) throw notFound(`${labelOf(entity)} not found.`);
+    await runRemoveGuards({ entity, record: existing, db: trx, userId: ctx.actor?.userId ?? null });
     const users: string[] = [];
     const items: FieldError[] = [];
     for (const other of ctx.registry.entities) {

@@ -52,7 +52,7 @@ export async function update(entity: LoadedEntity, input: UpdateInput, ctx: Oper
       const partial = entity.descriptor.comparisons.filter((rule) => !(rule.field in data && rule.other in data));
       const comparisonErrors = checkComparisons(partial, { ...previous, ...data });
       if (comparisonErrors.length > 0) throw validationFailed(comparisonErrors);
-      await runBeforeWrite({ entity, operation: 'update', data, previous, id: input.id, db: trx });
+      await runBeforeWrite({ entity, operation: 'update', data, previous, id: input.id, db: trx, userId: ctx.actor?.userId ?? null });
       const values = toColumnValues(entity, data);
       if (entity.schema.properties?.updated_at) {
         values.updated_at = sql`greatest(now(), ${sql.ref('updated_at')} + interval '1 millisecond')`;

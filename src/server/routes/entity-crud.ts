@@ -8,6 +8,7 @@ import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
 import { DataVersionSnapshot, dependencyTables, ListCache, listCacheKey } from '../operations/list-cache.js';
+import { hasListScopes, listScopeOf } from '../operations/list-scope.js';
 import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
 import { remove } from '../operations/remove.js';
@@ -54,10 +55,13 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     list: async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const path = request.url.split('?')[0]!;
-      if (!listCache) return list(entity, { query, path }, ctx());
+      // The caller's scope (their current edition...) is part of the list, and so of its cache key.
+      const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null }) : {};
+      if (!listCache) return list(entity, { query, path, scope }, ctx());
       // The version is read before the rows: a write landing in between is already in the rows
       // stored under the older version, which the next request (seeing the newer one) replaces.
-      const key = listCacheKey(path, request.user?.role, query);
+      const scoped = Object.keys(scope).length > 0 ? { ...query, '\u0000scope': JSON.stringify(scope) } : query;
+      const key = listCacheKey(path, request.user?.role, scoped);
       // The list's own version reads (page marks, relation totals) use the same one read.
       const versions = new DataVersionSnapshot(app.db);
       const version = await versions.of(dependencies);
@@ -65,7 +69,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       const hit = body !== undefined;
       if (body === undefined) {
         // Serialised by the route's response schema, as an uncached answer would be.
-        body = reply.serialize(await list(entity, { query, path }, { ...ctx(), versions })) as string;
+        body = reply.serialize(await list(entity, { query, path, scope }, { ...ctx(), versions })) as string;
         listCache.set(key, version, body);
       }
       reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');

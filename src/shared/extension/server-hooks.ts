@@ -49,6 +49,8 @@ export interface WriteHookContext extends HookServices {
   db: Kysely<any>;
   /** True when the write is one row of an import: a hook may use its cheaper bulk variant. */
   bulk?: boolean;
+  /** Who writes (the signed-in person's id), when known; null or absent for a system write. */
+  userId?: number | null;
 }
 
 /** A write as the server hands it to the hooks, before it lends its services. */

@@ -33,11 +33,6 @@ export function DateWidget(props: WidgetProps): ReactElement {
   return <BaseInputTemplate {...props} type="date" />;
 }
 
-/** A native date-time input. */
-export function DateTimeWidget(props: WidgetProps): ReactElement {
-  return <BaseInputTemplate {...props} type="datetime-local" />;
-}
-
 /** A multi-line text input; an emptied one reports `undefined`. */
 export function TextareaWidget(props: WidgetProps): ReactElement {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, rawErrors, placeholder, required } = props;

@@ -7,12 +7,13 @@ import {
   FormField,
   fieldMessages,
   formatDateTime,
+  SearchableSelect,
   usePageTitle,
   useSession,
   useToasts,
   useTranslation,
 } from '../../../engine/index.js';
-import { accountsApi, accountsOptions, type InviteRole, invalidateAccounts, signInsOptions } from './queries.js';
+import { accountsApi, accountsOptions, type InviteRole, invalidateAccounts, linkCandidatesOptions, signInsOptions } from './queries.js';
 
 const STATUS_COLOR = { active: 'green', invited: 'amber', disabled: 'gray' } as const;
 
@@ -29,13 +30,16 @@ function InviteForm({ onInvited }: { onInvited(): void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('juror');
+  const [juryId, setJuryId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const candidates = useQuery({ ...linkCandidatesOptions('juror'), enabled: role === 'juror' });
   const invite = useMutation({
-    mutationFn: () => accountsApi.invite({ name: name.trim(), email: email.trim(), role }),
+    mutationFn: () => accountsApi.invite({ name: name.trim(), email: email.trim(), role, ...(role === 'juror' ? { jury_id: juryId } : {}) }),
     onSuccess: (account) => {
       toast.success(t('pages.accounts.invited', { email: account.email }));
       setName('');
       setEmail('');
+      setJuryId(null);
       setErrors({});
       onInvited();
     },
@@ -72,10 +76,30 @@ function InviteForm({ onInvited }: { onInvited(): void }) {
                 </Select.Content>
               </Select.Root>
             </FormField>
+            {role === 'juror' && (
+              <FormField id="invite-jury" label={t('accounts.invite.juror')} error={errors.jury_id}>
+                <SearchableSelect
+                  id="invite-jury"
+                  label={t('accounts.invite.juror')}
+                  value={juryId}
+                  onChange={(value) => setJuryId(value === undefined ? null : Number(value))}
+                  options={(candidates.data ?? []).map((c) => ({ value: c.id, label: c.name, description: c.email ?? undefined }))}
+                  loading={candidates.isPending}
+                  placeholder={t('accounts.invite.byEmail')}
+                  invalid={Boolean(errors.jury_id)}
+                  clearable
+                />
+              </FormField>
+            )}
             <Button type="submit" disabled={invite.isPending}>
               {t('pages.accounts.invite')}
             </Button>
           </Flex>
+          {role === 'juror' && (
+            <Text size="1" color="gray">
+              {t('accounts.invite.linkHelp')}
+            </Text>
+          )}
         </Flex>
       </form>
     </Card>

@@ -17,7 +17,61 @@ const keys = {
   list: ['accounts', 'list'] as const,
   signIns: (id: number) => ['accounts', 'sign-ins', id] as const,
   twoFactor: ['accounts', 'two-factor'] as const,
+  candidates: (role: string) => ['accounts', 'link-candidates', role] as const,
+  record: (endpoint: string, id: number) => ['accounts', 'record', endpoint, id] as const,
+  records: (endpoint: string) => ['accounts', 'records', endpoint] as const,
 };
+
+/** A record's portal account (`GET /api/<endpoint>/:id/account`). */
+export interface RecordAccount {
+  record_id: number;
+  state: 'none' | 'invited' | 'active' | 'disabled';
+  account_id: number | null;
+  email: string | null;
+  invited_at: string | null;
+  last_login_at: string | null;
+}
+
+/** Why a record of a bulk invitation was skipped. */
+export type SkipReason = 'not_found' | 'active' | 'invited' | 'disabled' | 'email_taken' | 'no_email';
+
+/** A bulk invitation's answer. */
+export interface BulkInviteResult {
+  invited: number;
+  skipped: Array<{ id: number; name: string | null; reason: SkipReason }>;
+}
+
+/** The records an account of `role` may be linked to that no account stands for yet. */
+export const linkCandidatesOptions = (role: string) =>
+  queryOptions({
+    queryKey: keys.candidates(role),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data: Array<{ id: number; name: string; email: string | null }> }>('/accounts/link-candidates', { signal, query: { role } })
+        .then((answer) => answer.data),
+  });
+
+/** A record with its portal account's state (`GET /api/<endpoint>/accounts`). */
+export interface RecordState {
+  id: number;
+  name: string;
+  email: string | null;
+  state: RecordAccount['state'];
+}
+
+/** Every record of the entity at `endpoint` with its portal account's state. */
+export const recordStatesOptions = (endpoint: string) =>
+  queryOptions({
+    queryKey: keys.records(endpoint),
+    queryFn: ({ signal }) => http.get<{ data: RecordState[] }>(`/${endpoint}/accounts`, { signal }).then((answer) => answer.data),
+  });
+
+/** The portal account of one record of the entity at `endpoint` (a juror's). */
+export const recordAccountOptions = (endpoint: string, id: number) =>
+  queryOptions({
+    queryKey: keys.record(endpoint, id),
+    queryFn: ({ signal }) => http.get<{ data: RecordAccount }>(`/${endpoint}/${id}/account`, { signal }).then((answer) => answer.data),
+  });
 
 /** Every admin and juror account (`GET /api/accounts`). */
 export const accountsOptions = () =>
@@ -40,7 +94,13 @@ export const twoFactorStatusOptions = () =>
 /** Accounts' writes. */
 export const accountsApi = {
   /** Invites an account; the server mails the set-password link. */
-  invite: (body: { name: string; email: string; role: InviteRole }) => http.post<{ data: AccountSummary }>('/accounts', body).then((answer) => answer.data),
+  invite: (body: { name: string; email: string; role: InviteRole; jury_id?: number | null }) =>
+    http.post<{ data: AccountSummary }>('/accounts', body).then((answer) => answer.data),
+  /** Invites a record to the portal (its account created and linked), or sends its pending invitation again. */
+  inviteRecord: (endpoint: string, id: number) =>
+    http.post<{ data: { outcome: 'invited' | 'linked' | 'resent'; account: RecordAccount } }>(`/${endpoint}/${id}/account`, {}).then((answer) => answer.data),
+  /** Invites many records at once; answers how many were invited and which were skipped. */
+  inviteRecords: (endpoint: string, ids: number[]) => http.post<{ data: BulkInviteResult }>(`/${endpoint}/accounts`, { ids }).then((answer) => answer.data),
   /** Disables, enables an account, or sends its invitation again. */
   act: (id: number, action: 'disable' | 'enable' | 'resend') =>
     http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}).then((answer) => answer.data),

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type EntityRegistry, type SystemTables, validationFailed } from '../../../server/index.js';
+import { conflict, type EntityRegistry, type SystemTables, validationFailed, writeAudit } from '../../../server/index.js';
 import { MAX_RECORD_ID } from '../../../shared/record-id.js';
 import { type Role, roleLinks } from '../../../shared/roles.js';
 
@@ -68,4 +68,80 @@ export async function checkLinks(
     links[link.column] = value;
   }
   return links;
+}
+
+/** The id of the record of `entity` with this e-mail (compared without case), if the entity has e-mails and one matches. */
+export async function recordIdByEmail(db: Db, registry: EntityRegistry, entity: string, email: string): Promise<number | undefined> {
+  const loaded = registry.byName.get(entity);
+  if (!loaded?.schema.properties?.email) return undefined;
+  const row = await sql<{
+    id: number;
+  }>`select id from ${sql.table(loaded.descriptor.table)} where lower(email) = ${email.trim().toLowerCase()} order by id limit 1`.execute(db);
+  return row.rows[0]?.id;
+}
+
+/**
+ * Fills the links an account of `role` must have from its e-mail: a declared link the body leaves
+ * empty (and the account does not hold already) is set to the record with the same e-mail
+ * (compared without case). When none matches, the account cannot be made: 422 `linkRequired` on the
+ * link's field, so the screen asks which record. Every juror account is linked to a juror.
+ */
+export async function linksByEmail(
+  db: Db,
+  registry: EntityRegistry,
+  role: Role,
+  given: Readonly<Record<string, number | null>>,
+  email: string,
+  current: Readonly<Record<string, number | null>> = {},
+): Promise<Record<string, number | null>> {
+  const links = { ...given };
+  for (const link of roleLinks()) {
+    if (link.role !== role || (given[link.column] ?? null) !== null) continue;
+    if (given[link.column] === undefined && (current[link.column] ?? null) !== null) continue;
+    const found = await recordIdByEmail(db, registry, link.entity, email);
+    if (found === undefined) {
+      throw validationFailed([{ path: link.column, keyword: 'required', messageKey: 'accounts.errors.linkRequired', params: { email } }]);
+    }
+    links[link.column] = found;
+  }
+  return links;
+}
+
+/** 409 when another account already stands for one of these records (one account per record). */
+export async function assertLinksFree(db: Db, links: Readonly<Record<string, number | null>>, exceptUserId?: number): Promise<void> {
+  for (const [column, value] of Object.entries(links)) {
+    if (value === null) continue;
+    const other = await sql<{ email: string }>`select email from users where ${sql.ref(column)} = ${value} and id <> ${exceptUserId ?? 0} limit 1`.execute(db);
+    if (other.rows[0]) {
+      throw conflict('Another account is already linked to this record.', [
+        { path: column, keyword: 'linked', messageKey: 'accounts.errors.alreadyLinked', params: { email: other.rows[0].email } },
+      ]);
+    }
+  }
+}
+
+/**
+ * Links every account of a linked role that has no link yet to the record with its e-mail (an
+ * account invited before accounts were always linked), unless another account stands for that
+ * record. Idempotent; run at start-up once the entity tables are synced. Answers the linked
+ * accounts' ids.
+ */
+export async function linkAccountsByEmail(db: Db, registry: EntityRegistry): Promise<number[]> {
+  const linked: number[] = [];
+  for (const link of roleLinks()) {
+    const loaded = registry.byName.get(link.entity);
+    if (!loaded?.schema.properties?.email) continue;
+    const column = sql.ref(link.column);
+    const rows = await sql<{ id: number; record: number }>`
+      update users u set ${column} = r.id, updated_at = now()
+      from ${sql.table(loaded.descriptor.table)} r
+      where u.role = ${link.role} and u.${column} is null and lower(r.email) = lower(u.email)
+        and not exists (select 1 from users o where o.${column} = r.id)
+      returning u.id, r.id as record`.execute(db);
+    for (const row of rows.rows) {
+      await writeAudit(db, { action: 'accounts.linked_by_email', userId: null, details: { accountId: row.id, [link.column]: row.record } });
+      linked.push(row.id);
+    }
+  }
+  return linked;
 }

@@ -23,7 +23,7 @@ import {
 } from '../../../server/index.js';
 import type { AccountSummary, AuthUser, SignInRecord } from '../../../shared/api-contract.js';
 import { ADMIN_ROLE, type Role } from '../../../shared/roles.js';
-import { checkLinks, linksIn } from './account-links.js';
+import { assertLinksFree, checkLinks, linksByEmail, linksIn } from './account-links.js';
 
 type Db = Kysely<SystemTables>;
 
@@ -123,7 +123,8 @@ export class AccountsAdmin {
    * makes the account of a record it has just created this way).
    */
   async createInvited(trx: Db, by: AuthContext, input: InviteInput, client: ClientInfo): Promise<UserRow> {
-    const links = await checkLinks(trx, this.app.entities, input.role, linksIn(input));
+    const links = await checkLinks(trx, this.app.entities, input.role, await linksByEmail(trx, this.app.entities, input.role, linksIn(input), input.email));
+    await assertLinksFree(trx, links);
     if (await findUserByEmail(trx, input.email)) throw emailTaken();
     const row = await insertUser(trx, { name: input.name.trim(), email: input.email, passwordHash: null, role: input.role, links });
     if (!row) throw emailTaken();
@@ -143,7 +144,8 @@ export class AccountsAdmin {
    */
   async register(by: AuthContext, input: RegisterInput, client: ClientInfo): Promise<AuthUser> {
     const role = input.role ?? ADMIN_ROLE;
-    const links = await checkLinks(this.db, this.app.entities, role, linksIn(input));
+    const links = await checkLinks(this.db, this.app.entities, role, await linksByEmail(this.db, this.app.entities, role, linksIn(input), input.email));
+    await assertLinksFree(this.db, links);
     await assertPasswordPolicy(input.password, input.email, 'password');
     if (await findUserByEmail(this.db, input.email)) throw emailTaken();
     const created = await insertUser(this.db, { name: input.name.trim(), email: input.email, passwordHash: await hashPassword(input.password), role, links });
@@ -187,7 +189,10 @@ export class AccountsAdmin {
     return this.guarded(id, async (trx, row) => {
       const role = changes.role ?? row.role;
       if (role !== row.role && row.role === ADMIN_ROLE) await this.assertNotLastAdmin(trx, by, row, 'demote');
-      const links = await checkLinks(trx, this.app.entities, role, linksIn(changes), linkColumnsOf(row));
+      const current = linkColumnsOf(row);
+      const given = await linksByEmail(trx, this.app.entities, role, linksIn(changes), row.email, role === row.role ? current : {});
+      const links = await checkLinks(trx, this.app.entities, role, given, current);
+      await assertLinksFree(trx, links, id);
       const updated = await trx
         .updateTable('users')
         .set({ name: changes.name?.trim() ?? row.name, role, updated_at: sql`now()`, ...links })

@@ -1,11 +1,11 @@
 import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, RadioGroup, Select, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ApiError,
   describeError,
-  entityText,
+  entityTextValues,
   fieldLabel,
   LoadingState,
   queryKeys,
@@ -28,6 +28,14 @@ function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): s
     if (error.status === 413) return t('dataio.import.errors.too_large', { limit: '50 MB' });
   }
   return describeError(error, t);
+}
+
+/**
+ * The name of a kind of record, as the import offers it ('Jurors', 'Jury applicants'): the
+ * entity's plural label when translated, else the import's own name for it, else its label.
+ */
+function entityTypeLabel(entity: ClientEntity, t: ReturnType<typeof useTranslation>['t']): string {
+  return t([`entities.${entity.name}.label_plural`, `dataio.import.entities.${entity.name}`], { defaultValue: entityTextValues(entity, t).labelPlural });
 }
 
 /** A running or finished job: progress (rows, rate, time left), cancel, the outcome and its report. */
@@ -113,6 +121,15 @@ export function ImportScreen(): ReactElement {
     setJobId(next.id);
   };
 
+  // A cell fixed in the preview is checked again as soon as the typing pauses (the latest check).
+  const [recheck, setRecheck] = useState(0);
+  const checkRef = useRef<() => Promise<void>>(async () => undefined);
+  useEffect(() => {
+    if (recheck === 0) return;
+    const timer = setTimeout(() => void checkRef.current(), 400);
+    return () => clearTimeout(timer);
+  }, [recheck]);
+
   // A job of this entity still running (the browser was closed) is shown again.
   useEffect(() => {
     if (!entity) return;
@@ -177,6 +194,8 @@ export function ImportScreen(): ReactElement {
     }
   };
 
+  checkRef.current = () => check();
+
   const start = async () => {
     if (!upload) return;
     setBusy(true);
@@ -221,8 +240,10 @@ export function ImportScreen(): ReactElement {
 
   const mapped = mapping.map((field, column) => ({ field, column })).filter((m): m is { field: string; column: number } => m.field !== null);
   const cellValue = (row: PreviewRow, field: string, column: number) => fixes[String(row.row)]?.[field] ?? row.values[column] ?? '';
-  const setFix = (row: number, field: string, value: string) =>
+  const setFix = (row: number, field: string, value: string) => {
     setFixes((current) => ({ ...current, [String(row)]: { ...current[String(row)], [field]: value } }));
+    setRecheck((n) => n + 1);
+  };
 
   return (
     <Flex direction="column" gap="4">
@@ -247,7 +268,7 @@ export function ImportScreen(): ReactElement {
                 <Select.Content>
                   {importable.map((e) => (
                     <Select.Item key={e.name} value={e.name}>
-                      {entityText(e, 'title', t)}
+                      {entityTypeLabel(e, t)}
                     </Select.Item>
                   ))}
                 </Select.Content>

@@ -24,7 +24,12 @@ export async function bulkRoutes(app: FastifyInstance) {
           response: { 200: idsAnswer },
         }),
       },
-      async (request) => ({ data: await matchingIds(entity, request.query as Record<string, unknown>, request.user?.role, ctx()) }),
+      async (request) => ({
+        data: await matchingIds(entity, request.query as Record<string, unknown>, request.user?.role, {
+          ...ctx(),
+          actor: { userId: request.user?.id ?? null, ip: request.ip ?? null },
+        }),
+      }),
     );
 
     if (d.permissions.delete.length === 0 && d.permissions.update.length === 0) continue;

@@ -1,4 +1,16 @@
-import { AppError, badRequest, filteredQuery, forbidden, type OperationContext, remove, storedFields, update, writeAudit } from '../../../server/index.js';
+import {
+  AppError,
+  applyListScope,
+  badRequest,
+  filteredQuery,
+  forbidden,
+  listScopeOf,
+  type OperationContext,
+  remove,
+  storedFields,
+  update,
+  writeAudit,
+} from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
@@ -18,7 +30,8 @@ export function bulkFields(entity: LoadedEntity): string[] {
 /** The ids of every record matching the list's filters (its query), in its order, at most 100,000. */
 export async function matchingIds(entity: LoadedEntity, query: Record<string, unknown>, role: string | undefined, ctx: OperationContext): Promise<number[]> {
   if (!canPerform(entity, 'list', role)) throw forbidden();
-  const parsed = parseExportQuery(entity, query, ctx);
+  const scope = await listScopeOf({ entity, db: ctx.db, userId: ctx.actor?.userId ?? null });
+  const parsed = applyListScope(entity, parseExportQuery(entity, query, ctx), scope);
   const rows = await filteredQuery(entity, parsed, ctx)
     .select('id')
     .orderBy(parsed.sort, parsed.direction)

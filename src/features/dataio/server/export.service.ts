@@ -1,5 +1,15 @@
 import type { Readable } from 'node:stream';
-import { badRequest, type CountRequest, filteredQuery, forbidden, groupedCounts, type OperationContext, writeAudit } from '../../../server/index.js';
+import {
+  applyListScope,
+  badRequest,
+  type CountRequest,
+  filteredQuery,
+  forbidden,
+  groupedCounts,
+  listScopeOf,
+  type OperationContext,
+  writeAudit,
+} from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { copyCsvStream, copyStatement } from './export-copy.js';
@@ -32,7 +42,8 @@ export async function exportList(
   const { query } = request;
   const format = query.format ?? 'csv';
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('The query parameter format must be csv or xlsx.');
-  const parsed = parseExportQuery(entity, query, ctx);
+  // The caller's list scope (their current edition...) narrows the export as it narrows the list.
+  const parsed = applyListScope(entity, parseExportQuery(entity, query, ctx), await listScopeOf({ entity, db: ctx.db, userId: caller.userId }));
   const language = exportLanguage(query.lang, request.acceptLanguage);
   const columns = exportColumns(entity, language);
   const countRequest: CountRequest = {

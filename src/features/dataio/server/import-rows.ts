@@ -96,11 +96,16 @@ const FALSE = new Set(['false', '0', 'no', 'n', 'tidak', 'inactive', 'tidak akti
  * true/false (also yes/no, ya/tidak, active/inactive) for booleans, JSON for objects. A value that
  * cannot be converted stays text, so the validator reports it with the form's message.
  */
-export function cellValue(property: JsonSchema | undefined, text: string): unknown {
+export function cellValue(property: JsonSchema | undefined, text: string, labels?: ReadonlyMap<string, unknown>): unknown {
   if (!property) return text;
   const trimmed = text.trim();
   if (trimmed === '') return '';
+  const named = labels?.get(normalise(trimmed));
+  if (named !== undefined) return named;
   const kind = fieldKind(property);
+  if (kind === 'json' && property.items && baseItemType(property.items) === 'integer' && /^\d+(\s*[,;]\s*\d+)*$/.test(trimmed)) {
+    return trimmed.split(/[,;]/).map((part) => Number(part.trim()));
+  }
   if ((kind === 'integer' || kind === 'number' || kind === 'bigint') && /^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   if (kind === 'boolean') {
     const lower = trimmed.toLowerCase();
@@ -115,6 +120,40 @@ export function cellValue(property: JsonSchema | undefined, text: string): unkno
     }
   }
   return text;
+}
+
+const baseItemType = (items: unknown) => {
+  const type = (items as JsonSchema | undefined)?.type;
+  return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+};
+
+/**
+ * The values a cell may name by a label, by field: each enum value (and each value of an integer
+ * field with a small enumerated range) by its code in any case and its label in English,
+ * Indonesian and Malay (`entities.<name>.enum.<field>.<value>`, else `common.status.<value>`), so
+ * 'Malaysia', 'malaysia' and 'MY' all give `MY`. Accents, case and punctuation are ignored.
+ */
+export function enumLabels(entity: LoadedEntity, fields: readonly string[]): Map<string, Map<string, unknown>> {
+  const byField = new Map<string, Map<string, unknown>>();
+  for (const field of fields) {
+    const property = entity.schema.properties?.[field];
+    const values = Array.isArray(property?.enum) ? (property.enum as unknown[]) : undefined;
+    if (!values) continue;
+    const labels = new Map<string, unknown>();
+    for (const value of values) {
+      if (value === null) continue;
+      labels.set(normalise(String(value)), value);
+      for (const language of LANGUAGES) {
+        for (const key of [`entities.${entity.descriptor.name}.enum.${field}.${String(value)}`, `common.status.${String(value)}`]) {
+          const label = translate(language, key);
+          if (label !== key && !labels.has(normalise(label))) labels.set(normalise(label), value);
+        }
+      }
+    }
+    labels.delete('');
+    byField.set(field, labels);
+  }
+  return byField;
 }
 
 /** What checking rows needs: the entity, its import schema, and the key's stored ids. */
@@ -145,12 +184,13 @@ export function createRowChecker(
   const createSchema = importSchema(entity, writable);
   const editFields = d.forms.edit.fields;
   const seenKeys = new Set<string>();
+  const labels = enumLabels(entity, config.fields);
   const bodyOf = (values: readonly string[], fixes: Record<string, string> | undefined) => {
     const body: Record<string, unknown> = {};
     mapping.forEach((field, column) => {
-      if (field !== null) body[field] = cellValue(props[field], values[column] ?? '');
+      if (field !== null) body[field] = cellValue(props[field], values[column] ?? '', labels.get(field));
     });
-    for (const [field, value] of Object.entries(fixes ?? {})) body[field] = cellValue(props[field], value);
+    for (const [field, value] of Object.entries(fixes ?? {})) body[field] = cellValue(props[field], value, labels.get(field));
     for (const rule of d.comparisons) {
       if (rule.operator === 'eq' && !mapped.has(rule.field) && !(fixes && rule.field in fixes) && rule.other in body) body[rule.field] = body[rule.other];
     }

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { EntityRegistry } from '../../../server/index.js';
 import { GROUP_COUNTS_TABLE, MANAGED_PREFIXES, ROW_COUNTS_TABLE, syncEntityTables } from '../../../server/index.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
+import { defaultEditionId } from '../../editions/server.js';
 import { DEMO_CAMPAIGNS, DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_JURORS, DEMO_SUBMITTORS } from './demo-catalog.js';
 
 /** What to generate. */
@@ -199,10 +200,14 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
   const campaignArray = sql`${sql.lit(`{${campaignIds.join(',')}}`)}::int[]`;
   const categoryArray = sql`${sql.lit(`{${categoryIds.join(',')}}`)}::int[]`;
   const contestBase = await maxId(db, contest);
+  // Generated contests belong to the current edition (when contests have one and one exists).
+  const editionId = tableOf(registry, 'contest').schema.properties?.edition_id ? await defaultEditionId(db) : null;
+  const editionColumn = editionId === null ? sql`` : sql`, edition_id`;
+  const editionValue = editionId === null ? sql`` : sql`, ${editionId}::int`;
   for (let from = 1; from <= options.contests; from += batch) {
     const to = Math.min(options.contests, from + batch - 1);
     await sql`insert into ${sql.table(contest)} (campaign_id, customer_id, category_id, status, strategy, insight, creative_idea,
-        connection_plan, objective_based_kpi, confidential_kpi, logo_url, campaign_kv_url, video_link, other, created_at, updated_at)
+        connection_plan, objective_based_kpi, confidential_kpi, logo_url, campaign_kv_url, video_link, other, created_at, updated_at${editionColumn})
       select case when g % 5 = 0 then null else (${campaignArray})[(1 + (g * 31) % ${campaignIds.length})::int] end,
         (${customerArray})[(1 + (g * 7919) % ${customerIds.length})::int],
         (${categoryArray})[(1 + (g * 13) % ${categoryIds.length})::int],
@@ -234,7 +239,7 @@ export async function bulkSeed(db: Kysely<any>, registry: EntityRegistry, option
         case when g % 5 = 3 then null else 'https://www.youtube.com/results?search_query=entry+' || (g + ${contestBase}) end,
         null,
         timestamptz '2024-01-01 00:00:00+00' + (g + ${contestBase}) * interval '1 minute' + (g % 53) * interval '1 second',
-        timestamptz '2024-01-01 00:00:00+00' + (g + ${contestBase}) * interval '1 minute' + (g % 97) * interval '1 hour'
+        timestamptz '2024-01-01 00:00:00+00' + (g + ${contestBase}) * interval '1 minute' + (g % 97) * interval '1 hour'${editionValue}
       from generate_series(${from}::bigint, ${to}::bigint) g`.execute(db);
     log(`contests: ${to} of ${options.contests} (${Math.round((Date.now() - started) / 1000)} s)`);
   }

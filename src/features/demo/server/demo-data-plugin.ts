@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { EntityRegistry, SystemTables } from '../../../server/index.js';
-import { buildDemoData } from './demo-data.js';
+import { finaliseExam } from '../../results/server.js';
+import { buildDemoData, type DemoDataSet } from './demo-data.js';
 import { insertRecords } from './insert-records.js';
 
 /** The settings key recording that the first start has dealt with demo data (created or declined). */
@@ -16,7 +17,8 @@ const LOCK_KEY = 7_301_947_222;
  * Returns the start-up note, or undefined when nothing was done.
  */
 export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, registry: EntityRegistry, now = new Date()): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
+  let previous: { edition: number; exams: number[] } | undefined;
+  const note = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     const done = await trx.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_SETTING).executeTakeFirst();
     if (done) return undefined;
@@ -33,6 +35,7 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
       }
     }
     const report = await insertRecords(trx, registry, set);
+    previous = await shortlistPreviousEdition(trx, report.ids, set.previousEdition);
     // '10 companies, 6 categories': the plural is the entity's endpoint, as in the API's in-use message.
     const counts = Object.entries(report.ids).map(([name, ids]) => {
       const plural = registry.byName.get(name)?.descriptor.endpoint.replace(/[-_]/g, ' ') ?? name;
@@ -45,6 +48,32 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
     const skipped = report.skipped.length ? ` (not created: ${report.skipped.join(', ')})` : '';
     return `Demo data created: ${counts.join(', ')}${skipped}. Set DEMO_DATA=false to start empty.`;
   });
+  if (previous) await finishPreviousEdition(db, registry, previous);
+  return note;
+}
+
+/**
+ * The previous edition's Round 2 takes the entries shortlisted from its Round 1 (results'
+ * `exam_entries`, as the shortlist action writes them). Returns what {@link finishPreviousEdition}
+ * finalises, or undefined when the set's editions or exams were not created.
+ */
+async function shortlistPreviousEdition(trx: Kysely<any>, ids: Record<string, number[]>, plan: DemoDataSet['previousEdition']) {
+  const edition = ids.edition?.[plan.edition];
+  const [round1, round2] = [ids.exam?.[plan.round1], ids.exam?.[plan.round2]];
+  if (edition === undefined || round1 === undefined || round2 === undefined) return undefined;
+  const rows = plan.shortlist.map((index) => ({ exam_id: round2, contest_id: ids.contest![index]!, source_exam_id: round1 }));
+  await trx.insertInto('exam_entries').values(rows).execute();
+  return { edition, exams: [round1, round2] };
+}
+
+/**
+ * Finalises the previous edition's exams through the results feature (their results are locked as
+ * the results screen shows them), then archives the edition (read-only from then on).
+ */
+async function finishPreviousEdition(db: Kysely<any>, registry: EntityRegistry, previous: { edition: number; exams: number[] }) {
+  for (const examId of previous.exams) await finaliseExam(db, registry, examId, { userId: null, ip: null });
+  const editions = registry.byName.get('edition')!.descriptor.table;
+  await db.updateTable(editions).set({ status: 'archived', updated_at: new Date() }).where('id', '=', previous.edition).execute();
 }
 
 /**

@@ -11,6 +11,12 @@ export type DemoRecord = Record<string, DemoValue>;
 export interface DemoDataSet {
   order: string[];
   records: Record<string, DemoRecord[]>;
+  /**
+   * The previous (archived) edition's judging, finished once the records are in: its Round 2 takes
+   * the entries shortlisted from its Round 1 (`contests`: indexes into `records.contest`), then both
+   * exams are finalised through the results feature and the edition archived.
+   */
+  previousEdition: { edition: number; round1: number; round2: number; shortlist: number[] };
 }
 
 /**
@@ -28,6 +34,39 @@ export const DEMO_FIGURES = {
 } as const;
 
 const CONTESTS = 36;
+
+/** The seasons: the current one, judging, holding every record above; the previous one archived. */
+const DEMO_EDITIONS = [
+  { name: 'Awards 2026', year: 2026, status: 'judging', entries_open_at: '2026-02-01T00:00:00.000Z', entries_close_at: '2026-06-30T15:59:00.000Z' },
+  { name: 'Awards 2025', year: 2025, status: 'closed', entries_open_at: '2025-02-01T00:00:00.000Z', entries_close_at: '2025-06-30T15:59:00.000Z' },
+];
+const CURRENT_EDITION: DemoValue = { ref: ['edition', 0] };
+const PREVIOUS_EDITION: DemoValue = { ref: ['edition', 1] };
+/** The previous edition's entries: six approved entries of one category, judged in two rounds. */
+const PREVIOUS_CATEGORY = 0;
+const PREVIOUS_CONTESTS = 6;
+/** Round 1 jurors (indexes into the jurors) and each entry's score with each of them; entries 0, 2 and 4 lead. */
+const PREVIOUS_R1 = {
+  jurors: [0, 1, 2],
+  scores: [
+    [88, 84, 90],
+    [71, 66, 74],
+    [82, 86, 79],
+    [62, 70, 58],
+    [91, 87, 85],
+    [68, 64, 73],
+  ],
+};
+/** Round 2 jurors and the shortlisted entries' scores. */
+const PREVIOUS_R2 = {
+  jurors: [12, 13, 14],
+  shortlist: [0, 2, 4],
+  scores: [
+    [86, 90, 84],
+    [78, 74, 81],
+    [93, 88, 91],
+  ],
+};
 
 /** The judging sheets of the demo exams: Round 1 shortlisting and Round 2 final judging, each criterion out of 10. */
 const DEMO_CRITERIA = {
@@ -126,6 +165,8 @@ export function buildDemoData(now: Date): DemoDataSet {
     };
   });
 
+  records.edition = DEMO_EDITIONS.map((edition, e) => ({ ...edition, created_at: iso(t - (420 - e * 365) * 24 * HOUR) }));
+
   records.campaign = DEMO_CAMPAIGNS.map((campaign, c) => {
     const start = t - (190 - c * 9) * 24 * HOUR;
     return {
@@ -158,6 +199,7 @@ export function buildDemoData(now: Date): DemoDataSet {
       campaign_id: { ref: ['campaign', c] },
       customer_id: { ref: ['customer', customer] },
       category_id: { ref: ['category', categoryOf(c, repeat)] },
+      edition_id: CURRENT_EDITION,
       status,
       strategy: campaign.strategy,
       insight: campaign.insight,
@@ -190,6 +232,7 @@ export function buildDemoData(now: Date): DemoDataSet {
     [1, 2].map((round) => ({
       name: `${category.name} — Round ${round}`,
       category_id: { ref: ['category', k] } as DemoValue,
+      edition_id: CURRENT_EDITION,
       round,
       criteria: { json: DEMO_CRITERIA[round as 1 | 2] },
       max_score: 100,
@@ -256,6 +299,8 @@ export function buildDemoData(now: Date): DemoDataSet {
     }
   });
 
+  const previous = previousEdition(records, t, grade);
+
   records.applicant = DEMO_APPLICANTS.map((a, n) => ({
     ...a,
     expertise: { json: [n % DEMO_CATEGORIES.length, (n + 2) % DEMO_CATEGORIES.length].map((k) => k + 1) },
@@ -265,5 +310,73 @@ export function buildDemoData(now: Date): DemoDataSet {
 
   records.award_category = DEMO_AWARDS.map((award, i) => ({ ...award, created_at: iso(t - (90 - i) * 24 * HOUR) }));
 
-  return { order: ['company', 'category', 'customer', 'campaign', 'contest', 'jury', 'exam', 'assignment', 'grade', 'applicant', 'award_category'], records };
+  return {
+    order: ['company', 'category', 'customer', 'edition', 'campaign', 'contest', 'jury', 'exam', 'assignment', 'grade', 'applicant', 'award_category'],
+    records,
+    previousEdition: previous,
+  };
+}
+
+/**
+ * The archived previous edition: six approved entries of one category (last year's campaigns),
+ * its Round 1 exam graded by three Round 1 jurors, and its Round 2 exam grading the three leading
+ * entries with three Round 2 jurors; both closed (finalised after insertion, see `previousEdition`).
+ */
+function previousEdition(
+  records: Record<string, DemoRecord[]>,
+  t: number,
+  grade: (contest: number, jury: number, exam: number, round: 1 | 2, score: number, remarks: string | null, created: number) => void,
+): DemoDataSet['previousEdition'] {
+  const category = DEMO_CATEGORIES[PREVIOUS_CATEGORY]!;
+  const firstContest = records.contest!.length;
+  for (let i = 0; i < PREVIOUS_CONTESTS; i++) {
+    const campaign = DEMO_CAMPAIGNS[i]!;
+    const submittor = DEMO_SUBMITTORS.findIndex((s) => s.company === campaign.company);
+    const created = t - (400 - i * 3) * 24 * HOUR;
+    records.contest!.push({
+      campaign_id: { ref: ['campaign', i] },
+      customer_id: { ref: ['customer', Math.max(0, submittor)] },
+      category_id: { ref: ['category', PREVIOUS_CATEGORY] },
+      edition_id: PREVIOUS_EDITION,
+      status: 'approved',
+      strategy: campaign.strategy,
+      insight: campaign.insight,
+      creative_idea: `${campaign.idea} Entered in ${category.name} last season.`,
+      connection_plan: campaign.plan,
+      objective_based_kpi: campaign.kpi,
+      confidential_kpi: campaign.confidentialKpi,
+      logo_url: `https://picsum.photos/seed/${slugify(campaign.brand)}/240`,
+      campaign_kv_url: `https://picsum.photos/seed/${slugify(campaign.name)}-2025/1200/628`,
+      video_link: null,
+      other: null,
+      created_at: iso(created),
+      updated_at: iso(created + 5 * HOUR),
+    });
+  }
+  const firstExam = records.exam!.length;
+  for (const round of [1, 2] as const) {
+    records.exam!.push({
+      name: `${category.name} — Round ${round}`,
+      category_id: { ref: ['category', PREVIOUS_CATEGORY] },
+      edition_id: PREVIOUS_EDITION,
+      round,
+      criteria: { json: DEMO_CRITERIA[round] },
+      max_score: 100,
+      opens_at: iso(t - (round === 1 ? 330 : 300) * 24 * HOUR),
+      closes_at: iso(t - (round === 1 ? 310 : 280) * 24 * HOUR),
+      status: 'closed',
+      created_at: iso(t - 340 * 24 * HOUR),
+    });
+  }
+  PREVIOUS_R1.scores.forEach((scores, i) => {
+    scores.forEach((score, j) => {
+      grade(firstContest + i, PREVIOUS_R1.jurors[j]!, firstExam, 1, score, j === 0 ? 'A confident entry from last season.' : null, t - (320 - i) * 24 * HOUR);
+    });
+  });
+  PREVIOUS_R2.shortlist.forEach((i, k) => {
+    PREVIOUS_R2.scores[k]!.forEach((score, j) => {
+      grade(firstContest + i, PREVIOUS_R2.jurors[j]!, firstExam + 1, 2, score, j === 0 ? 'Held up well in the final round.' : null, t - (290 - i) * 24 * HOUR);
+    });
+  });
+  return { edition: 1, round1: firstExam, round2: firstExam + 1, shortlist: PREVIOUS_R2.shortlist.map((i) => firstContest + i) };
 }

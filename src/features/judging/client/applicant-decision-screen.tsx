@@ -1,11 +1,12 @@
 import { Badge, Button, Card, DataList, Flex, Link, Select, Text, TextArea } from '@radix-ui/themes';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ReactElement, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   describeError,
   ErrorState,
+  entityRecordOptions,
   entityText,
   findEntity,
   LoadingState,
@@ -37,6 +38,31 @@ interface Applicant {
   status: 'applied' | 'approved' | 'rejected';
   rejection_reason: string | null;
   jury_id: number | null;
+  /** Ids of the categories the applicant knows. */
+  expertise?: number[] | null;
+}
+
+/** The categories an applicant knows, by name (each read through the engine's record query, so cached). */
+function Expertise({ ids }: { ids: readonly number[] }): ReactElement {
+  const { t } = useTranslation();
+  const meta = useMetaEntities();
+  const category = findEntity(meta.data, 'category');
+  const names = useQueries({
+    queries: ids.map((id) => ({ ...entityRecordOptions(category!, id), enabled: Boolean(category) })),
+  });
+  if (ids.length === 0) return <Text color="gray">{t('judging.applicants.no_expertise')}</Text>;
+  return (
+    <Flex gap="1" wrap="wrap">
+      {ids.map((id, i) => {
+        const name = names[i]?.data?.name;
+        return (
+          <Badge key={id} color="blue" variant="soft">
+            {typeof name === 'string' ? name : `#${id}`}
+          </Badge>
+        );
+      })}
+    </Flex>
+  );
 }
 
 const STATUS_COLORS = { applied: 'amber', approved: 'green', rejected: 'red' } as const;
@@ -118,7 +144,7 @@ function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to:
           toasts.error(errorText(error, t));
           throw error;
         }
-        await decided(t('judging.actions.rejected'));
+        await decided(t('judging.applicants.rejected_told'));
       },
     });
   };
@@ -141,6 +167,20 @@ function ApplicantDecision({ entity, back }: { entity: ClientEntity; back: { to:
             <DataList.Item>
               <DataList.Label>{t('entities.applicant.fields.company')}</DataList.Label>
               <DataList.Value>{applicant.company ?? t('common.not_provided')}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>{t('judging.applicants.country')}</DataList.Label>
+              <DataList.Value>
+                {t([`entities.applicant.enum.country.${applicant.country}`, `entities.jury.countries.${applicant.country}`], {
+                  defaultValue: applicant.country,
+                })}
+              </DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>{t('judging.applicants.expertise')}</DataList.Label>
+              <DataList.Value>
+                <Expertise ids={applicant.expertise ?? []} />
+              </DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>{t('entities.applicant.fields.status')}</DataList.Label>

@@ -2,9 +2,11 @@ import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Table, Text, TextFi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { describeError, ErrorState, LoadingState, NoticeState, useDialogs, usePageTitle, useTranslation } from '../../../engine/index.js';
+import { describeError, ErrorState, LoadingState, NoticeState, useDialogs, usePageTitle, useToasts, useTranslation } from '../../../engine/index.js';
 import { EXAM_MOVES, type ExamStatus } from '../shared/exam-status.js';
-import { categoryProgressOptions, examProgressOptions, examsOptions, invalidateJudging, judgingApi, matrixOptions, type Plan } from './queries.js';
+import { PanelEditor } from './panel-editor.js';
+import { PlanPreview } from './plan-preview.js';
+import { categoryProgressOptions, examProgressOptions, examsOptions, invalidateJudging, judgingApi, type Matrix, matrixOptions, type Plan } from './queries.js';
 
 const ACTION_KEY: Record<string, string> = { open: 'open', closed: 'close', final: 'finalise' };
 const STATUS_COLORS: Record<string, 'amber' | 'green' | 'gray' | 'blue'> = { draft: 'amber', open: 'green', closed: 'gray', final: 'blue' };
@@ -99,6 +101,7 @@ function ExamJudging({ examId }: { examId: number }) {
   const [perEntry, setPerEntry] = useState('3');
   const [plan, setPlan] = useState<Plan | null>(null);
   const [message, setMessage] = useState('');
+  const toasts = useToasts();
   const matrix = useQuery(matrixOptions(examId));
   const progress = useQuery(examProgressOptions(examId));
   usePageTitle('judging.screen.title', { name: matrix.data?.exam.name ?? '' });
@@ -134,7 +137,9 @@ function ExamJudging({ examId }: { examId: number }) {
       dryRun ? '' : t('judging.screen.saved'),
     );
   const byPair = new Map(m.assignments.filter((a) => a.status !== 'recused').map((a) => [`${a.contest_id}:${a.jury_id}`, a]));
-  const conflicts = new Set(m.conflicts.map(([c, j]) => `${c}:${j}`));
+  const conflicts = new Map(m.conflict_rules.map((c) => [`${c.contest_id}:${c.jury_id}`, c.rules]));
+  const sourceText = (e: Matrix['entries'][number]) =>
+    e.source?.kind === 'shortlisted' ? t('judging.entries.shortlisted', { exam: e.source.exam_id ?? '' }) : t('judging.entries.approved');
   const toggle = (entry: number, juror: { id: number; name: string }) => {
     const existing = byPair.get(`${entry}:${juror.id}`);
     return run(() => (existing ? judgingApi.unassign(examId, existing.id) : judgingApi.assign(examId, entry, juror.id)), '');
@@ -148,6 +153,9 @@ function ExamJudging({ examId }: { examId: number }) {
           {t('judging.screen.title', { name: m.exam.name })}
         </Heading>
         <Flex gap="2" align="center">
+          {/* Results' screens for this exam (results' own routes and texts). */}
+          <RouterLink to={`/manage-exam/${examId}/results`}>{t('results.open')}</RouterLink>
+          <RouterLink to={`/manage-exam/${examId}/moderation`}>{t('results.moderation.open')}</RouterLink>
           <Badge size="2" color={STATUS_COLORS[m.exam.status]}>
             {t(`entities.exam.statuses.${m.exam.status}`)}
           </Badge>
@@ -174,21 +182,9 @@ function ExamJudging({ examId }: { examId: number }) {
           </Button>
           {plan && <Button onClick={() => void autoAssign(false)}>{t('judging.screen.save_plan')}</Button>}
         </Flex>
-        {plan && (
-          <Flex direction="column" gap="1" mt="3">
-            <Text>{t('judging.screen.plan_summary', { count: plan.planned.length })}</Text>
-            <Text size="2" color="gray">
-              {plan.load.map((l) => `${l.name}: ${l.count}`).join(' · ')}
-            </Text>
-            {plan.short.length > 0 && <Text weight="bold">{t('judging.screen.short_title')}</Text>}
-            {plan.short.map((s) => (
-              <Text key={s.contest_id} size="2">
-                {t('judging.screen.short_row', { id: s.contest_id, missing: s.missing, reason: t(`judging.screen.reason_${s.reason}`) })}
-              </Text>
-            ))}
-          </Flex>
-        )}
+        {plan && <PlanPreview plan={plan} matrix={m} />}
       </Card>
+      <PanelEditor examId={examId} categoryId={m.exam.category_id} locked={m.exam.status === 'final'} />
       <Card>
         <Flex justify="between" align="center" mb="2" wrap="wrap" gap="2">
           <Heading as="h2" size="4">
@@ -197,10 +193,20 @@ function ExamJudging({ examId }: { examId: number }) {
           <Button
             variant="soft"
             onClick={() =>
-              void run(async () => {
-                const sent = await judgingApi.remind(examId);
-                setMessage(t('judging.screen.reminders_sent', { count: sent }));
-              }, t('judging.screen.reminders'))
+              void judgingApi.remind(examId).then(
+                (answer) => {
+                  const text =
+                    answer.sent === 0 && answer.failed === 0
+                      ? t('judging.reminders.none')
+                      : t('judging.reminders.sent', { count: answer.sent, entries: answer.entries });
+                  const extra = [
+                    answer.failed > 0 ? t('judging.reminders.failed', { count: answer.failed }) : '',
+                    answer.transport === 'log' ? t('judging.reminders.logged') : '',
+                  ];
+                  toasts.success([text, ...extra].filter(Boolean).join(' '));
+                },
+                (error) => toasts.error(describeError(error, t)),
+              )
             }
           >
             {t('judging.screen.reminders')}
@@ -251,8 +257,8 @@ function ExamJudging({ examId }: { examId: number }) {
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('judging.screen.entries')}</Table.ColumnHeaderCell>
                 {m.jurors.map((j) => (
-                  <Table.ColumnHeaderCell key={j.id}>
-                    {j.name} ({j.count})
+                  <Table.ColumnHeaderCell key={j.id} title={t('judging.panel.edition_load_of', { count: j.edition_load })}>
+                    {j.name} ({j.count}){!j.on_panel && ` · ${t('judging.panel.off_panel')}`}
                   </Table.ColumnHeaderCell>
                 ))}
                 <Table.ColumnHeaderCell>{t('judging.screen.count')}</Table.ColumnHeaderCell>
@@ -261,18 +267,26 @@ function ExamJudging({ examId }: { examId: number }) {
             <Table.Body>
               {m.entries.map((e) => (
                 <Table.Row key={e.id}>
-                  <Table.RowHeaderCell>
-                    #{e.id}{' '}
-                    <Text size="1" color="gray">
-                      {e.company}
-                    </Text>
+                  <Table.RowHeaderCell style={{ minWidth: 240 }}>
+                    <Flex gap="1" align="center" wrap="wrap">
+                      <Text>#{e.id}</Text>
+                      {e.code && <code>{e.code}</code>}
+                      <Badge color={e.eligible ? 'green' : 'red'}>{t(`entities.contest.enum.status.${e.status}`, { defaultValue: e.status })}</Badge>
+                      <Text size="1" color="gray">
+                        {e.eligible ? sourceText(e) : t('judging.rules.not_eligible')}
+                      </Text>
+                      <Text size="1" color="gray">
+                        {[e.company, e.brand].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Flex>
                   </Table.RowHeaderCell>
                   {m.jurors.map((j) => {
                     const pair = `${e.id}:${j.id}`;
                     const conflicted = conflicts.has(pair);
                     const label = t(byPair.has(pair) ? 'judging.screen.unassign' : 'judging.screen.assign', { juror: j.name, entry: e.id });
+                    const why = (conflicts.get(pair) ?? []).map((rule) => t(`judging.rules.${rule}`)).join(' ');
                     return (
-                      <Table.Cell key={j.id} title={conflicted ? t('judging.screen.conflict') : undefined}>
+                      <Table.Cell key={j.id} title={conflicted ? why : undefined}>
                         <Checkbox
                           aria-label={conflicted ? `${label} (${t('judging.screen.conflict')})` : label}
                           checked={byPair.has(pair)}

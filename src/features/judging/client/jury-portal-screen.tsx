@@ -3,13 +3,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, NoticeState, safeHttpUrl, usePageTitle, useTranslation } from '../../../engine/index.js';
 import type { JuryAssignment } from '../shared/jury-types.js';
+import { Deadline } from './deadline.js';
 import { invalidateJuryWork, juryWorkOptions } from './queries.js';
 import { ScoringSheet } from './scoring-sheet.js';
 
 const TEXT_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi'] as const;
 
+/** An assignment's statuses that still need the juror's work. */
+const NEEDS_WORK: ReadonlySet<string> = new Set(['assigned', 'in_progress']);
+
+/**
+ * The entry after `currentId` (in the list's order, wrapping round) that still needs work, or
+ * undefined when none does.
+ */
+export function nextNeedingWork(list: readonly JuryAssignment[], currentId: number): JuryAssignment | undefined {
+  const at = list.findIndex((a) => a.id === currentId);
+  const ordered = [...list.slice(at + 1), ...list.slice(0, Math.max(at, 0))];
+  return ordered.find((a) => a.id !== currentId && NEEDS_WORK.has(a.status));
+}
+
 /** The entry's blind content: texts, key visual, logo and video link. */
-function EntryContent({ assignment }: { assignment: JuryAssignment }) {
+function EntryContent({ assignment, name }: { assignment: JuryAssignment; name: string }) {
   const { t } = useTranslation();
   const e = assignment.entry;
   const kv = safeHttpUrl(e.campaign_kv_url);
@@ -18,7 +32,7 @@ function EntryContent({ assignment }: { assignment: JuryAssignment }) {
     <Card size="2">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
-          {t('judging.portal.entry', { id: e.id })}
+          {name}
         </Heading>
         {kv && <img src={kv} alt={t('judging.portal.fields.campaign_kv_url')} style={{ maxWidth: '100%', borderRadius: 6 }} loading="lazy" />}
         {TEXT_FIELDS.filter((f) => e[f]).map((f) => (
@@ -64,6 +78,14 @@ export function JuryPortalScreen() {
   const listed = work.assignments.filter((a) => a.exam_id === examId);
   const chooseExam = (id: number) => setParams(new URLSearchParams({ ...(juryId ? { jury_id: juryId } : {}), exam: String(id) }));
   const examOf = (a: JuryAssignment) => work.exams.find((e) => e.id === a.exam_id)!;
+  // An entry is named by its blind code (never the contest's id); without one, by its place in the list.
+  const entryName = (a: JuryAssignment) => {
+    const code = a.code;
+    const place = work.assignments.filter((b) => b.exam_id === a.exam_id).findIndex((b) => b.id === a.id) + 1;
+    return code ? t('judging.portal.entry_code', { code }) : t('judging.portal.entry_number', { n: place });
+  };
+  const listedExam = work.exams.find((e) => e.id === examId);
+  const done = listedExam ? listedExam.progress.submitted + listedExam.progress.recused : 0;
   const choose = (id: number) => {
     const next = new URLSearchParams(params);
     next.set('assignment', String(id));
@@ -94,6 +116,7 @@ export function JuryPortalScreen() {
                 <Text size="2" color="gray">
                   {t('judging.portal.progress', { submitted: exam.progress.submitted, total: exam.progress.total })}
                 </Text>
+                <Deadline opensAt={exam.opens_at ?? null} closesAt={exam.closes_at ?? null} />
               </Flex>
             </button>
           </Card>
@@ -104,6 +127,14 @@ export function JuryPortalScreen() {
           <Heading as="h2" size="3" mb="2">
             {t('judging.portal.entries')}
           </Heading>
+          {listedExam && listedExam.progress.total > 0 && (
+            <Flex direction="column" gap="1" mb="3" data-testid="juror-progress">
+              <Text size="2" weight="medium" id="juror-progress-label">
+                {t('judging.portal.your_progress', { submitted: listedExam.progress.submitted, total: listedExam.progress.total })}
+              </Text>
+              <Progress value={(100 * done) / listedExam.progress.total} aria-labelledby="juror-progress-label" />
+            </Flex>
+          )}
           <Flex direction="column" gap="1" asChild>
             <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {listed.map((a) => (
@@ -114,7 +145,7 @@ export function JuryPortalScreen() {
                     style={{ width: '100%', justifyContent: 'space-between' }}
                     onClick={() => choose(a.id)}
                   >
-                    <span>{t('judging.portal.entry', { id: a.entry.id })}</span>
+                    <span>{a.code || entryName(a)}</span>
                     <Badge color={a.status === 'submitted' ? 'green' : a.status === 'recused' ? 'red' : 'gray'}>
                       {t(`judging.portal.statuses.${a.status}`)}
                     </Badge>
@@ -126,13 +157,18 @@ export function JuryPortalScreen() {
         </nav>
         {selected ? (
           <Grid columns={{ initial: '1', md: '3fr 2fr' }} gap="4" align="start">
-            <EntryContent assignment={selected} />
+            <EntryContent assignment={selected} name={entryName(selected)} />
             <ScoringSheet
               key={`${selected.id}:${selected.status}`}
               exam={examOf(selected)}
               assignment={selected}
+              entryName={entryName(selected)}
               readOnly={work.read_only}
               onChanged={() => void invalidateJuryWork(queryClient, juryId)}
+              onSubmitted={() => {
+                const next = nextNeedingWork(listed, selected.id);
+                if (next) choose(next.id);
+              }}
             />
           </Grid>
         ) : (

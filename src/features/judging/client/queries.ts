@@ -3,25 +3,41 @@ import { http } from '../../../engine/index.js';
 import type { DashboardData } from '../shared/dashboard-contract.js';
 import type { ExamStatus } from '../shared/exam-status.js';
 import type { JuryWork } from '../shared/jury-types.js';
+import type { EntrySource } from '../shared/season-types.js';
 import { judgingKeys } from './query-keys.js';
 
 /** Grading counts of one exam, juror or category. */
 export type Counts = { total: number; assigned: number; in_progress: number; submitted: number; recused: number };
 
-/** An exam's assignment matrix: its entries, its jurors, who is assigned what, and the conflicts. */
+/**
+ * An exam's assignment matrix: its eligible entries (status, blind code, how each came in), the
+ * jurors of its panel (and any other assigned), who is assigned what, and the conflicts.
+ */
 export interface Matrix {
-  exam: { id: number; name: string; round: number; status: ExamStatus; category_id: number };
-  entries: Array<{ id: number; company: string | null; count: number }>;
-  jurors: Array<{ id: number; name: string; count: number }>;
+  exam: { id: number; name: string; round: number; status: ExamStatus; category_id: number; edition_id: number | null };
+  panel: { default: boolean; jury_ids: number[] };
+  entries: Array<{
+    id: number;
+    code: string | null;
+    status: string;
+    company: string | null;
+    brand: string | null;
+    eligible: boolean;
+    source: EntrySource | null;
+    count: number;
+  }>;
+  jurors: Array<{ id: number; name: string; on_panel: boolean; edition_load: number; count: number }>;
   assignments: Array<{ id: number; contest_id: number; jury_id: number; status: string }>;
   conflicts: Array<[number, number]>;
+  conflict_rules: Array<{ contest_id: number; jury_id: number; rules: string[] }>;
 }
 
-/** An auto-assign plan: the pairs, each juror's load, and the entries left short. */
+/** An auto-assign plan: the pairs, each panel juror's load (in the exam and the edition), and the entries left short. */
 export interface Plan {
   planned: Array<{ contest_id: number; jury_id: number }>;
-  load: Array<{ jury_id: number; name: string; count: number }>;
-  short: Array<{ contest_id: number; missing: number; reason: string }>;
+  load: Array<{ jury_id: number; name: string; count: number; edition_count: number; expert: boolean }>;
+  short: Array<{ contest_id: number; assigned: number; missing: number; conflicts: number; reason: string }>;
+  panel: { size: number; default: boolean };
 }
 
 /** An exam as the picker lists it. */
@@ -98,6 +114,8 @@ export const judgingApi = {
   saveGrade: (assignmentId: number, body: GradeBody) => http.put(`/assignments/${assignmentId}/grade`, body),
   /** Recuses the juror from an assignment, with a reason. */
   recuse: (assignmentId: number, reason: string) => http.post(`/assignments/${assignmentId}/recuse`, { reason }),
+  /** 'I know this entry': the juror declares a conflict with the entry (and is recused from it), with a reason. */
+  declareConflict: (assignmentId: number, reason: string) => http.post(`/assignments/${assignmentId}/conflict`, { reason }),
   /** Moves an exam to another status (open, close, finalise, reopen). */
   moveExam: (examId: number, status: ExamStatus) => http.post(`/exams/${examId}/status`, { status }),
   /** Plans (`dryRun`) or makes the assignments of an exam, `perEntry` jurors per entry. */
@@ -107,8 +125,11 @@ export const judgingApi = {
   assign: (examId: number, contestId: number, juryId: number) => http.post(`/exams/${examId}/assignments`, { contest_id: contestId, jury_id: juryId }),
   /** Removes an assignment. */
   unassign: (examId: number, assignmentId: number) => http.delete(`/exams/${examId}/assignments/${assignmentId}`),
-  /** Mails the exam's jurors with work left a reminder; answers how many were sent. */
-  remind: (examId: number) => http.post<{ data: { sent: number } }>('/judging/reminders', { exam_id: examId }).then((answer) => answer.data.sent),
+  /** Mails the exam's jurors with work left a reminder; answers how many were sent (and failed), the entries left and the transport. */
+  remind: (examId: number) =>
+    http
+      .post<{ data: { sent: number; failed: number; entries: number; transport: 'smtp' | 'log' } }>('/judging/reminders', { exam_id: examId })
+      .then((answer) => answer.data),
   /** Approves a jury applicant for a round (creates the juror and the account, mails the invitation). */
   approveApplicant: (id: number, round: number) => http.post(`/applicants/${id}/approve`, { round }),
   /** Rejects a jury applicant, with a reason. */

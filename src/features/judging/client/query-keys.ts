@@ -12,6 +12,8 @@ export const judgingKeys = {
   exams: ['judging', 'exams'] as const,
   progress: (examId: number | 'all') => ['judging', 'progress', examId] as const,
   matrix: (examId: number) => ['judging', 'matrix', examId] as const,
+  panel: (examId: number) => ['judging', 'panel', examId] as const,
+  conflicts: (juryId: number) => ['judging', 'conflicts', juryId] as const,
 };
 
 /** Refreshes everything judging shows (after a write of its own or another feature's). */

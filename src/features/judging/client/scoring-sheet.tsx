@@ -2,19 +2,31 @@ import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@
 import { useEffect, useRef, useState } from 'react';
 import { describeError, useDialogs, useTranslation } from '../../../engine/index.js';
 import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
+import { readScore, type ScoreInput, validScores } from '../shared/score-input.js';
 import { weightedTotal } from '../shared/weighted-total.js';
+import { DeclareConflictForm } from './declare-conflict.js';
 import { judgingApi } from './queries.js';
 
 const AUTOSAVE_MS = 700;
 
 /**
- * The scoring sheet of one assignment: a number field per criterion (0 to its maximum), remarks,
- * the running total, a draft autosaved to the server (so it survives a reload), submit with a
- * confirm, and recusal with a reason. Read-only when the grade is submitted, the exam is not open,
- * or an admin views the portal.
+ * The scoring sheet of one assignment: a score field per criterion (0 to its maximum) with the
+ * criterion's guidance under it, remarks, the running total (an invalid score is shown invalid and
+ * never counted), a draft autosaved to the server (so it survives a reload), submit with a confirm
+ * (disabled, with the reason, until every criterion has a valid score), 'I know this entry' (a
+ * declared conflict, with a reason) and recusal with a reason. Read-only when the grade is submitted,
+ * the exam is not open, or an admin views the portal. `entryName` names the entry by its blind code.
  */
-export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment; readOnly: boolean; onChanged: () => void }) {
-  const { exam, assignment, onChanged } = props;
+export function ScoringSheet(props: {
+  exam: JuryExam;
+  assignment: JuryAssignment;
+  entryName: string;
+  readOnly: boolean;
+  onChanged: () => void;
+  /** After a submit (the portal moves on to the next entry needing work). */
+  onSubmitted?: () => void;
+}) {
+  const { exam, assignment, entryName, onChanged } = props;
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const initial = assignment.grade?.scores ?? {};
@@ -28,11 +40,16 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
   const dirty = useRef(false);
   const locked = props.readOnly || exam.status !== 'open' || assignment.status === 'submitted' || assignment.status === 'recused';
 
-  const scores = () => {
-    const out: Record<string, number> = {};
-    for (const [key, text] of Object.entries(values)) if (text.trim() !== '' && Number.isFinite(Number(text))) out[key] = Number(text);
-    return out;
-  };
+  const inputs: Record<string, ScoreInput> = Object.fromEntries(exam.criteria.map((c) => [c.key, readScore(values[c.key] ?? '', c.maximum)]));
+  const scores = () => validScores(inputs);
+  const invalid = exam.criteria.filter((c) => inputs[c.key]?.state === 'invalid');
+  const missing = exam.criteria.filter((c) => inputs[c.key]?.state === 'empty');
+  const blocked =
+    invalid.length > 0
+      ? t('judging.portal.submit_blocked_invalid', { count: invalid.length, labels: invalid.map((c) => c.label).join(', ') })
+      : missing.length > 0
+        ? t('judging.portal.submit_blocked_missing', { count: missing.length })
+        : null;
   const save = async (submit: boolean) => {
     setState({ kind: 'saving' });
     try {
@@ -68,17 +85,28 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
     clearTimeout(timer.current);
     const ok = await dialogs.confirm({
       title: t('judging.portal.submit_title'),
-      description: t('judging.portal.submit_confirm', { id: assignment.entry.id }),
+      description: t('judging.portal.submit_confirm_entry', { entry: entryName }),
       onConfirm: async () => {
         if (!(await save(true))) throw new Error('not submitted');
       },
     });
-    if (ok) onChanged();
+    if (ok) {
+      onChanged();
+      props.onSubmitted?.();
+    }
+  };
+  const declareConflict = async () => {
+    clearTimeout(timer.current);
+    const done = await dialogs.custom({
+      title: t('judging.portal.conflict_title', { entry: entryName }),
+      content: (close) => <DeclareConflictForm assignmentId={assignment.id} close={close} />,
+    });
+    if (done === true) onChanged();
   };
   const recuse = async () => {
     let reason = '';
     const ok = await dialogs.confirm({
-      title: t('judging.portal.recuse_title', { id: assignment.entry.id }),
+      title: t('judging.portal.recuse_title_entry', { entry: entryName }),
       description: (
         <label>
           <Text as="div" size="2" mb="1">
@@ -114,36 +142,56 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
             {t('judging.portal.recused')}
           </Text>
         )}
-        {exam.criteria.map((c) => (
-          <label key={c.key}>
-            <Flex justify="between" gap="2">
-              <Text size="2" weight="medium">
-                {c.label}
-              </Text>
-              <Text size="1" color="gray">
-                {t('judging.portal.out_of', { max: c.maximum })}
-              </Text>
-            </Flex>
-            <TextField.Root
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={c.maximum}
-              step="any"
-              name={`score-${c.key}`}
-              aria-label={`${c.label} (${t('judging.portal.out_of', { max: c.maximum })})`}
-              aria-invalid={errors[c.key] ? true : undefined}
-              disabled={locked}
-              value={values[c.key] ?? ''}
-              onChange={(e) => change(() => setValues((v) => ({ ...v, [c.key]: e.target.value })))}
-            />
-            {errors[c.key] && (
-              <Text size="1" color="red" role="alert">
-                {errors[c.key]}
-              </Text>
-            )}
-          </label>
-        ))}
+        {!locked && (
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text size="1" color="gray">
+              {t('judging.portal.conflict_prompt')}
+            </Text>
+            <Button size="1" variant="soft" color="gray" onClick={() => void declareConflict()}>
+              {t('judging.portal.conflict')}
+            </Button>
+          </Flex>
+        )}
+        {exam.criteria.map((c) => {
+          const input = inputs[c.key];
+          const problem = input?.state === 'invalid' ? t(input.messageKey, input.params) : errors[c.key];
+          const described = [c.guidance ? `guidance-${c.key}` : '', problem ? `problem-${c.key}` : ''].join(' ').trim();
+          return (
+            <label key={c.key}>
+              <Flex justify="between" gap="2">
+                <Text size="2" weight="medium">
+                  {c.label}
+                </Text>
+                <Text size="1" color="gray">
+                  {t('judging.portal.out_of', { max: c.maximum })}
+                </Text>
+              </Flex>
+              {c.guidance && (
+                <Text as="p" id={`guidance-${c.key}`} size="1" color="gray" mb="1" style={{ whiteSpace: 'pre-wrap' }}>
+                  {c.guidance}
+                </Text>
+              )}
+              <TextField.Root
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                name={`score-${c.key}`}
+                aria-label={`${c.label} (${t('judging.portal.out_of', { max: c.maximum })})`}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={described || undefined}
+                color={problem ? 'red' : undefined}
+                disabled={locked}
+                value={values[c.key] ?? ''}
+                onChange={(e) => change(() => setValues((v) => ({ ...v, [c.key]: e.target.value })))}
+              />
+              {problem && (
+                <Text id={`problem-${c.key}`} size="1" color="red" role="alert">
+                  {problem}
+                </Text>
+              )}
+            </label>
+          );
+        })}
         <label>
           <Text as="div" size="2" weight="medium">
             {t('judging.portal.remarks')}
@@ -153,6 +201,11 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
         <Text weight="bold" aria-live="polite">
           {t('judging.portal.total', { total, max: exam.max_score })}
         </Text>
+        {invalid.length > 0 && (
+          <Text size="1" color="red">
+            {t('judging.portal.total_excludes', { count: invalid.length })}
+          </Text>
+        )}
         <Text size="1" color={state.kind === 'error' ? 'red' : 'gray'} role="status">
           {state.kind === 'saving'
             ? t('judging.portal.saving')
@@ -164,11 +217,18 @@ export function ScoringSheet(props: { exam: JuryExam; assignment: JuryAssignment
         </Text>
         {!locked && (
           <Flex gap="2" wrap="wrap">
-            <Button onClick={() => void submit()}>{t('judging.portal.submit')}</Button>
+            <Button onClick={() => void submit()} disabled={blocked !== null} aria-describedby={blocked ? 'submit-blocked' : undefined}>
+              {t('judging.portal.submit')}
+            </Button>
             <Button variant="soft" color="red" onClick={() => void recuse()}>
               {t('judging.portal.recuse')}
             </Button>
           </Flex>
+        )}
+        {!locked && blocked && (
+          <Text id="submit-blocked" size="1" color="gray">
+            {blocked}
+          </Text>
         )}
       </Flex>
     </Card>

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { notFound } from '../../../server/index.js';
-import { sameCompany } from '../shared/company-key.js';
+import { conflictRules } from '../shared/assignment-rules.js';
+import type { ExamEntry } from '../shared/season-types.js';
+import { declaredConflicts } from './conflicts.service.js';
+import { eligibleEntries, examScope } from './eligibility.js';
+import { assignedCodes } from './entry-codes.js';
+import { jurorLoads, panelOf } from './panels.service.js';
 import type { JudgingDb } from './tables.js';
 
 const COUNTS = sql`count(a.id)::int as total,
@@ -57,36 +62,83 @@ export async function judgingProgress(db: JudgingDb, examId?: number) {
 }
 
 /**
- * The assignment matrix of an exam: its entries (with their submittor's company) and the jurors of
- * its round, the assignments between them, counts per row and column, and the pairs in conflict.
+ * The assignment matrix of an exam: its eligible entries (§17, with status, blind code, how they
+ * came in, and the submittor's company and campaign brand; an entry no longer eligible shows only
+ * while it holds assignments, flagged), the jurors on its panel and any other juror assigned in it
+ * (with their load across the edition), the assignments between them, counts per row and column,
+ * and the pairs in conflict with the rules they break.
  */
 export async function assignmentMatrix(db: JudgingDb, examId: number) {
   const exam = (
-    await sql<{ id: number; name: string; round: number; status: string; category_id: number }>`
-    select id, name, round, status, category_id from exams where id = ${examId}`.execute(db)
+    await sql<{ id: number; name: string; round: number; status: string; category_id: number; edition_id: number | null }>`
+    select id, name, round, status, category_id, edition_id from exams where id = ${examId}`.execute(db)
   ).rows[0];
   if (!exam) throw notFound('Examination not found.');
-  const [entries, jurors, assignments] = await Promise.all([
-    sql<{ id: number; status: string; company: string | null }>`
-      select c.id, c.status, cu.company from contests c left join customers cu on cu.id = c.customer_id
-      where c.category_id = ${exam.category_id} order by c.id`.execute(db),
-    sql<{ id: number; name: string; company: string | null; is_active: boolean }>`
-      select id, name, company, is_active from juries j where round = ${exam.round}
-        and (is_active or exists (select 1 from assignments a where a.jury_id = j.id and a.exam_id = ${examId})) order by name, id`.execute(db),
+  const [eligible, panel, assignments] = await Promise.all([
+    eligibleEntries(db, exam),
+    panelOf(db, exam),
     sql<{ id: number; contest_id: number; jury_id: number; status: string }>`
       select id, contest_id, jury_id, status from assignments where exam_id = ${examId} order by id`.execute(db),
   ]);
+  const eligibleIds = new Set(eligible.map((e) => e.contest_id));
+  const strays = [...new Set(assignments.rows.map((a) => a.contest_id))].filter((id) => !eligibleIds.has(id));
+  const entryIds = [...eligibleIds, ...strays];
+  const jurorIds = [...new Set([...panel.ids, ...assignments.rows.map((a) => a.jury_id)])];
+  const [facts, jurors, codes, loads, declared] = await Promise.all([
+    entryIds.length
+      ? sql<{ id: number; status: string; company: string | null; brand: string | null }>`
+          select c.id, c.status, cu.company, p.brand_name as brand from contests c
+          left join customers cu on cu.id = c.customer_id left join campaigns p on p.id = c.campaign_id
+          where c.id in (${sql.join(entryIds)}) order by c.id`.execute(db)
+      : { rows: [] },
+    jurorIds.length
+      ? db.selectFrom('juries').select(['id', 'name', 'company', 'is_active']).where('id', 'in', jurorIds).orderBy('name').orderBy('id').execute()
+      : [],
+    assignedCodes(db, examId),
+    jurorLoads(db, exam),
+    declaredConflicts(db, jurorIds),
+  ]);
+  const onPanel = new Set(panel.ids);
+  const source = new Map(eligible.map((e) => [e.contest_id, e.source]));
   const live = assignments.rows.filter((a) => a.status !== 'recused');
   const countBy = (key: 'contest_id' | 'jury_id', id: number) => live.filter((a) => a[key] === id).length;
   const conflicts: Array<[number, number]> = [];
-  for (const e of entries.rows) for (const j of jurors.rows) if (sameCompany(e.company, j.company)) conflicts.push([e.id, j.id]);
+  const conflictRulesOf: Array<{ contest_id: number; jury_id: number; rules: string[] }> = [];
+  for (const e of facts.rows) {
+    for (const j of jurors) {
+      const rules = conflictRules({ company: j.company, declared: declared.get(j.id) ?? [] }, e);
+      if (rules.length === 0) continue;
+      conflicts.push([e.id, j.id]);
+      conflictRulesOf.push({ contest_id: e.id, jury_id: j.id, rules });
+    }
+  }
   return {
     exam,
-    entries: entries.rows.map((e) => ({ ...e, count: countBy('contest_id', e.id) })),
-    jurors: jurors.rows.map((j) => ({ ...j, count: countBy('jury_id', j.id) })),
+    panel: { default: !panel.saved, jury_ids: panel.ids },
+    entries: facts.rows.map((e) => ({
+      id: e.id,
+      code: codes.get(e.id) ?? null,
+      status: e.status,
+      company: e.company,
+      brand: e.brand,
+      eligible: eligibleIds.has(e.id),
+      source: source.get(e.id) ?? null,
+      count: countBy('contest_id', e.id),
+    })),
+    jurors: jurors.map((j) => ({ ...j, on_panel: onPanel.has(j.id), edition_load: loads.get(j.id)?.edition_load ?? 0, count: countBy('jury_id', j.id) })),
     assignments: assignments.rows,
     conflicts,
+    conflict_rules: conflictRulesOf,
   };
+}
+
+/** The eligible entries of an exam (`GET /api/exams/{id}/entries`): status, blind code (once assigned) and how each came in. */
+export async function examEntries(db: JudgingDb, examId: number): Promise<ExamEntry[]> {
+  const exam = await examScope(db, examId);
+  if (!exam) throw notFound('Examination not found.');
+  const eligible = await eligibleEntries(db, exam);
+  const codes = await assignedCodes(db, examId);
+  return eligible.map((e) => ({ ...e, code: codes.get(e.contest_id) ?? null }));
 }
 
 /** Jurors with work left (assigned or in progress) in open exams, with how many entries each. */

@@ -1,20 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientOf, parseRecordId } from '../../../server/index.js';
-import { AccountsAdmin } from '../../accounts/server.js';
+import { clientOf, findUserById, parseRecordId } from '../../../server/index.js';
+import { AccountsAdmin, RecordAccounts } from '../../accounts/server.js';
 import { approveApplicant, rejectApplicant } from './applicants.service.js';
 import { approveAnswer, approveBody, idParams, rejectAnswer, rejectBody, route } from './schemas.js';
 import { judgingDb } from './tables.js';
 
 /**
  * Jury applicants' decisions, admins only (the routes name no roles): approve creates
- * the juror from the application (with the round given) and, in the same transaction, the juror's
- * invited account linked to it, then mails the accounts screen's invitation (a 72 h single-use
- * set-password link; the log when no mail transport); reject records the reason. Only an
+ * the juror from the application (with the round given; or takes the juror with its e-mail) and,
+ * in the same transaction, the juror's account linked to it, then mails the accounts screen's
+ * invitation (a 72 h single-use set-password link; the log when no mail transport); reject records
+ * the reason and tells the applicant by mail. Only an
  * application still `applied` can be decided. Both are audited (applicants.service.ts).
  */
 export async function applicantRoutes(app: FastifyInstance) {
   const db = judgingDb(app.db);
-  const invites = new AccountsAdmin(app);
+  const accounts = new RecordAccounts(app, new AccountsAdmin(app));
   const idOf = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('applicant')!, (request.params as { id: string }).id);
   const applicant = idParams('Applicant');
 
@@ -28,7 +29,7 @@ export async function applicantRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => ({
-      data: await approveApplicant(db, invites, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }),
+      data: await approveApplicant(db, accounts, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }),
     }),
   );
 
@@ -42,6 +43,10 @@ export async function applicantRoutes(app: FastifyInstance) {
       },
       schema: route('Reject an application, with the reason.', { params: applicant, body: rejectBody, response: { 200: rejectAnswer } }),
     },
-    async (request) => ({ data: await rejectApplicant(db, { id: idOf(request), reason: request.body.reason, by: request.user, ip: request.ip ?? null }) }),
+    async (request) => {
+      const language = (await findUserById(app.auth.db, request.user.id))?.preferences?.language;
+      const mail = { mailer: app.mailer, language };
+      return { data: await rejectApplicant(db, mail, { id: idOf(request), reason: request.body.reason, by: request.user, ip: request.ip ?? null }) };
+    },
   );
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { type AuthContext, type ClientInfo, conflict, notFound, type SystemTables, type UserRow } from '../../../server/index.js';
-import type { AccountsAdmin } from '../../accounts/server.js';
+import { type AuthContext, type ClientInfo, conflict, type Mailer, notFound, type SystemTables, translate, type UserRow } from '../../../server/index.js';
+import { declaredLink, type InviteOutcome, type RecordAccounts } from '../../accounts/server.js';
 import { writeJudgingAudit } from './judging-audit.js';
 import type { JudgingDb } from './tables.js';
 
@@ -22,29 +22,27 @@ async function pendingApplicant(trx: JudgingDb, id: number) {
 }
 
 /**
- * Approves an application: creates the juror from it (with the round given) and, in the same
- * transaction, the juror's invited account linked to it (409 when a juror or an account has the
- * e-mail), then mails the account's invitation once committed (the link's token and the mail are
- * not undone by a rollback). Audited. Answers the application with the new account's id.
+ * Approves an application: creates the juror from it (with the round given), or takes the juror
+ * who already has its e-mail, and, in the same transaction, the juror's account linked to it (a new
+ * invited account, or the unlinked juror account with that e-mail linked; a juror who has an
+ * account keeps it), then mails the invitation once committed (the link's token and the mail are
+ * not undone by a rollback). 409 when an account of another role has the e-mail. Audited. Answers
+ * the application with the account's id.
  */
-export async function approveApplicant(db: JudgingDb, invites: AccountsAdmin, input: { id: number; round: number; by: AuthContext; client: ClientInfo }) {
-  let account: UserRow | undefined;
+export async function approveApplicant(db: JudgingDb, accounts: RecordAccounts, input: { id: number; round: number; by: AuthContext; client: ClientInfo }) {
+  let prepared: { outcome: InviteOutcome | 'kept'; account: UserRow } | undefined;
   const row = await db.transaction().execute(async (trx) => {
     const applicant = await pendingApplicant(trx, input.id);
-    const taken = await trx.selectFrom('juries').select('id').where(sql<string>`lower(email)`, '=', applicant.email.toLowerCase()).executeTakeFirst();
-    if (taken) throw conflict('A juror already has this e-mail.', [{ path: 'email', keyword: 'unique', messageKey: 'validation.email.unique', params: {} }]);
-    const jury = await trx
-      .insertInto('juries')
-      .values({ name: applicant.name, email: applicant.email, company: applicant.company, country: applicant.country, round: input.round, is_active: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const existing = await trx.selectFrom('juries').select('id').where(sql<string>`lower(email)`, '=', applicant.email.toLowerCase()).executeTakeFirst();
+    const jury =
+      existing ??
+      (await trx
+        .insertInto('juries')
+        .values({ name: applicant.name, email: applicant.email, company: applicant.company, country: applicant.country, round: input.round, is_active: true })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     // The same transaction, typed as the accounts feature takes it.
-    account = await invites.createInvited(
-      trx as unknown as Kysely<SystemTables>,
-      input.by,
-      { name: applicant.name, email: applicant.email, role: 'juror', jury_id: jury.id },
-      input.client,
-    );
+    prepared = await accounts.prepare(trx as unknown as Kysely<SystemTables>, input.by, declaredLink('juror'), jury.id, input.client, 'keep');
     const updated = await trx
       .updateTable('applicants')
       .set({ status: 'approved', jury_id: jury.id, updated_at: sql<Date>`now()` })
@@ -57,17 +55,21 @@ export async function approveApplicant(db: JudgingDb, invites: AccountsAdmin, in
       entity: 'applicant',
       entityId: input.id,
       ip: input.client.ip,
-      details: { jury_id: jury.id, account_id: account.id },
+      details: { jury_id: jury.id, juror: existing ? 'existing' : 'created', account_id: prepared.account.id, account: prepared.outcome },
     });
     return updated;
   });
-  await invites.sendInvitation(account!, input.by);
-  return { ...row, account_id: account!.id };
+  await accounts.deliver(input.by, prepared!, input.client);
+  return { ...row, account_id: prepared!.account.id };
 }
 
-/** Rejects an application with the reason (trimmed). Audited; answers the application. */
-export async function rejectApplicant(db: JudgingDb, input: { id: number; reason: string; by: AuthContext; ip: string | null }) {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Rejects an application with the reason (trimmed). Audited; once committed, the applicant is told
+ * by mail, with the reason, in the deciding admin's language (the log when no mail transport).
+ * Answers the application.
+ */
+export async function rejectApplicant(db: JudgingDb, mail: ApplicantMail, input: { id: number; reason: string; by: AuthContext; ip: string | null }) {
+  const row = await db.transaction().execute(async (trx) => {
     await pendingApplicant(trx, input.id);
     const reason = input.reason.trim();
     const row = await trx
@@ -86,4 +88,17 @@ export async function rejectApplicant(db: JudgingDb, input: { id: number; reason
     });
     return row;
   });
+  const language = mail.language ?? 'en';
+  await mail.mailer.send({
+    to: row.email,
+    subject: translate(language, 'judging.applicants.rejected_mail.subject'),
+    text: translate(language, 'judging.applicants.rejected_mail.body', { name: row.name, reason: row.rejection_reason ?? '' }),
+  });
+  return row;
+}
+
+/** How an applicant is told of a decision: the mailer (the log without a transport) and the language. */
+export interface ApplicantMail {
+  mailer: Mailer;
+  language?: string | undefined;
 }

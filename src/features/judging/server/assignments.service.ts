@@ -1,5 +1,7 @@
 import { conflict, notFound, validationFailed } from '../../../server/index.js';
+import { assertExamWritable } from '../../editions/server.js';
 import { planAutoAssign } from './auto-assign.js';
+import { ensureCodes } from './entry-codes.js';
 import { checkAssignment, ruleErrors } from './hooks/assignment-rules.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
 import type { JudgingDb } from './tables.js';
@@ -8,14 +10,20 @@ import type { JudgingDb } from './tables.js';
 const INSERT_CHUNK = 500;
 
 /**
- * Plans (`dryRun`) or makes the assignments that bring every entry of the exam to `perEntry`
+ * Plans (`dryRun`) or makes the assignments that bring every eligible entry of the exam to `perEntry`
  * jurors (see {@link planAutoAssign}), only while the exam is a draft or open. The exam's row lock
  * serialises runs: a second run plans only after the first has saved. Audited when it saves.
  */
 export async function autoAssign(db: JudgingDb, examId: number, options: { perEntry: number; dryRun: boolean }, actor: Actor) {
   const { perEntry, dryRun } = options;
+  await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
-    const exam = await trx.selectFrom('exams').select(['id', 'category_id', 'round', 'status']).where('id', '=', examId).forUpdate().executeTakeFirst();
+    const exam = await trx
+      .selectFrom('exams')
+      .select(['id', 'category_id', 'edition_id', 'round', 'status'])
+      .where('id', '=', examId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!exam) throw notFound('Examination not found.');
     if (exam.status !== 'draft' && exam.status !== 'open') {
       throw conflict('Jurors can be assigned only while the examination is a draft or open.', [
@@ -32,6 +40,11 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
           .onConflict((oc) => oc.columns(['exam_id', 'contest_id', 'jury_id']).doNothing())
           .execute();
       }
+      await ensureCodes(
+        trx,
+        exam,
+        plan.planned.map((p) => p.contest_id),
+      );
       await writeJudgingAudit(trx, {
         action: 'exam.auto_assign',
         userId: actor.userId,
@@ -47,13 +60,14 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
 
 /**
  * Assigns one juror one entry of the exam by hand: 404 for an unknown exam, 422 naming a missing
- * record or each eligibility rule broken, 409 when the pair exists. Audited.
+ * record or each eligibility or conflict rule broken, 409 when the pair exists. Audited.
  */
 export async function addAssignment(db: JudgingDb, examId: number, pair: { contest_id: number; jury_id: number }, actor: Actor) {
   const ids = { exam_id: examId, contest_id: pair.contest_id, jury_id: pair.jury_id };
+  await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
     // The exam's row lock serialises this with auto-assign runs.
-    const exam = await trx.selectFrom('exams').select('id').where('id', '=', examId).forUpdate().executeTakeFirst();
+    const exam = await trx.selectFrom('exams').select(['id', 'round']).where('id', '=', examId).forUpdate().executeTakeFirst();
     if (!exam) throw notFound('Examination not found.');
     const [contest, juror] = await Promise.all([
       trx.selectFrom('contests').select('id').where('id', '=', ids.contest_id).executeTakeFirst(),
@@ -80,13 +94,15 @@ export async function addAssignment(db: JudgingDb, examId: number, pair: { conte
       .values({ ...ids, status: 'assigned' })
       .returning(['id', 'exam_id', 'contest_id', 'jury_id', 'status', 'recuse_reason', 'created_at', 'updated_at'])
       .executeTakeFirstOrThrow();
+    const codes = await ensureCodes(trx, exam, [ids.contest_id]);
     await writeJudgingAudit(trx, { action: 'assignment.create', userId: actor.userId, entity: 'assignment', entityId: created.id, ip: actor.ip, details: ids });
-    return created;
+    return { ...created, code: codes.get(ids.contest_id)! };
   });
 }
 
 /** Removes an assignment of the exam not yet started (404 when it is not the exam's; 409 once started or when the exam is final). Audited. */
 export async function removeAssignment(db: JudgingDb, examId: number, assignmentId: number, actor: Actor): Promise<void> {
+  await assertExamWritable(db, examId);
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('assignments as a')

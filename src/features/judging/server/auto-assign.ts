@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
-import { companyKey } from '../shared/company-key.js';
+import { conflictRules } from '../shared/assignment-rules.js';
+import { declaredConflicts } from './conflicts.service.js';
+import { type ExamScope, eligibleEntries } from './eligibility.js';
+import { jurorExpertise, jurorLoads, panelOf } from './panels.service.js';
 import type { JudgingDb } from './tables.js';
 
 /** One planned assignment. */
@@ -8,43 +11,57 @@ export interface PlannedAssignment {
   jury_id: number;
 }
 
+/** Why an entry cannot reach K jurors. */
+export type ShortReason = 'panel_too_small' | 'conflict_of_interest' | 'not_enough_jurors';
+
 /** The plan of an auto-assign run. */
 export interface AutoAssignPlan {
   planned: PlannedAssignment[];
-  /** Every eligible juror's load in the exam after the plan (existing + planned, recusals excluded). */
-  load: Array<{ jury_id: number; name: string; count: number }>;
-  /** Entries that cannot reach K jurors, and why. */
-  short: Array<{ contest_id: number; assigned: number; missing: number; reason: 'conflict_of_interest' | 'not_enough_jurors' }>;
-}
-
-interface Exam {
-  id: number;
-  category_id: number;
-  round: number;
+  /** Every panel juror's load after the plan (existing + planned, recusals excluded): in the exam, and across its edition. */
+  load: Array<{ jury_id: number; name: string; count: number; edition_count: number; expert: boolean }>;
+  /** Entries that cannot reach K jurors, and why (`conflicts`: panel jurors ruled out by a conflict or a recusal). */
+  short: Array<{ contest_id: number; assigned: number; missing: number; conflicts: number; reason: ShortReason }>;
+  /** The panel's size (its active jurors) and whether it is the round's default panel. */
+  panel: { size: number; default: boolean };
 }
 
 /**
- * Plans the assignments that bring every entry of the exam's category to `perEntry` jurors:
- * jurors of the exam's round who are active, with no company conflict and no recusal from the
- * entry. Existing assignments count and stay (a second run only fills gaps). The most constrained
- * entries (fewest possible jurors) are served first, each slot going to the least loaded juror
- * (ties: lower id), so loads differ by at most one wherever the conflicts allow. Deterministic:
- * the same data give the same plan.
+ * Plans the assignments that bring every eligible entry of the exam (§17) to `perEntry` jurors,
+ * drawn only from its panel's active jurors, never in a conflict of interest (company, brand,
+ * declared) or a recusal. Existing assignments count and stay (a second run only fills gaps). The
+ * most constrained entries (fewest possible jurors per missing slot) are served first; each slot
+ * goes to the juror with the least load across the exam's edition (their assignments in its other
+ * exams count), then to one whose application names the exam's category as expertise, then to the
+ * lower id. Loads in the edition differ by at most one wherever the conflicts and earlier exams
+ * allow. Deterministic: the same data give the same plan.
  */
-export async function planAutoAssign(db: JudgingDb, exam: Exam, perEntry: number): Promise<AutoAssignPlan> {
-  const [entries, jurors, existing] = await Promise.all([
-    sql<{ id: number; company: string | null }>`
-      select c.id, cu.company from contests c left join customers cu on cu.id = c.customer_id
-      where c.category_id = ${exam.category_id} order by c.id`.execute(db),
-    sql<{ id: number; name: string; company: string | null }>`
-      select id, name, company from juries where round = ${exam.round} and is_active order by id`.execute(db),
+export async function planAutoAssign(db: JudgingDb, exam: ExamScope, perEntry: number): Promise<AutoAssignPlan> {
+  const eligible = await eligibleEntries(db, exam);
+  const panel = await panelOf(db, exam);
+  const ids = eligible.map((e) => e.contest_id);
+  const [facts, jurors, existing, loads, expertise, declared] = await Promise.all([
+    ids.length
+      ? sql<{ id: number; company: string | null; brand: string | null }>`
+          select c.id, cu.company, p.brand_name as brand from contests c
+          left join customers cu on cu.id = c.customer_id left join campaigns p on p.id = c.campaign_id
+          where c.id in (${sql.join(ids)})`.execute(db)
+      : { rows: [] },
+    panel.ids.length
+      ? db.selectFrom('juries').select(['id', 'name', 'company']).where('id', 'in', panel.ids).where('is_active', '=', true).orderBy('id').execute()
+      : [],
     sql<{ contest_id: number; jury_id: number; status: string; exam_id: number }>`
       select a.contest_id, a.jury_id, a.status, a.exam_id from assignments a
       join contests c on c.id = a.contest_id
       where a.exam_id = ${exam.id} or (a.status = 'recused' and c.category_id = ${exam.category_id})`.execute(db),
+    jurorLoads(db, exam),
+    jurorExpertise(db),
+    declaredConflicts(db, panel.ids),
   ]);
+  const entryFacts = new Map(facts.rows.map((f) => [f.id, f]));
 
-  const load = new Map<number, number>(jurors.rows.map((j) => [j.id, 0]));
+  const load = new Map<number, number>(jurors.map((j) => [j.id, loads.get(j.id)?.load ?? 0]));
+  const editionLoad = new Map<number, number>(jurors.map((j) => [j.id, loads.get(j.id)?.edition_load ?? 0]));
+  const expert = new Set(jurors.filter((j) => (expertise.get(j.id) ?? []).includes(exam.category_id)).map((j) => j.id));
   const onEntry = new Map<number, Set<number>>();
   const recused = new Set<string>();
   for (const a of existing.rows) {
@@ -55,42 +72,44 @@ export async function planAutoAssign(db: JudgingDb, exam: Exam, perEntry: number
     if (a.exam_id !== exam.id) continue;
     if (!onEntry.has(a.contest_id)) onEntry.set(a.contest_id, new Set());
     onEntry.get(a.contest_id)!.add(a.jury_id);
-    if (load.has(a.jury_id)) load.set(a.jury_id, load.get(a.jury_id)! + 1);
   }
 
-  const jurorKeys = jurors.rows.map((j) => ({ id: j.id, key: companyKey(j.company) }));
-  const candidates = entries.rows.map((entry) => {
-    const key = companyKey(entry.company);
-    const taken = onEntry.get(entry.id) ?? new Set<number>();
+  const candidates = ids.map((id) => {
+    const entry = { id, company: entryFacts.get(id)?.company ?? null, brand: entryFacts.get(id)?.brand ?? null };
+    const taken = onEntry.get(id) ?? new Set<number>();
     let conflicted = 0;
     const possible: number[] = [];
-    for (const j of jurorKeys) {
+    for (const j of jurors) {
       if (taken.has(j.id)) continue;
-      if ((key !== '' && j.key === key) || recused.has(`${entry.id}:${j.id}`)) {
+      const conflicts = conflictRules({ company: j.company, declared: declared.get(j.id) ?? [] }, entry);
+      if (conflicts.length > 0 || recused.has(`${id}:${j.id}`)) {
         conflicted++;
         continue;
       }
       possible.push(j.id);
     }
-    return { id: entry.id, taken, possible, conflicted, need: Math.max(0, perEntry - taken.size) };
+    return { id, taken, possible, conflicted, need: Math.max(0, perEntry - taken.size) };
   });
   // Most constrained first (fewest possible jurors per missing slot), then by entry id.
   const order = candidates.filter((c) => c.need > 0).sort((a, b) => a.possible.length - a.need - (b.possible.length - b.need) || a.id - b.id);
 
   const planned: PlannedAssignment[] = [];
   const short: AutoAssignPlan['short'] = [];
+  const rank = (a: number, b: number) => editionLoad.get(a)! - editionLoad.get(b)! || Number(expert.has(b)) - Number(expert.has(a)) || a - b;
   for (const entry of order) {
-    const picks = [...entry.possible].sort((a, b) => load.get(a)! - load.get(b)! || a - b).slice(0, entry.need);
+    const picks = [...entry.possible].sort(rank).slice(0, entry.need);
     for (const jury_id of picks) {
       planned.push({ contest_id: entry.id, jury_id });
       load.set(jury_id, load.get(jury_id)! + 1);
+      editionLoad.set(jury_id, editionLoad.get(jury_id)! + 1);
     }
     if (picks.length < entry.need) {
       short.push({
         contest_id: entry.id,
         assigned: entry.taken.size + picks.length,
         missing: entry.need - picks.length,
-        reason: entry.conflicted > 0 ? 'conflict_of_interest' : 'not_enough_jurors',
+        conflicts: entry.conflicted,
+        reason: jurors.length < perEntry ? 'panel_too_small' : entry.conflicted > 0 ? 'conflict_of_interest' : 'not_enough_jurors',
       });
     }
   }
@@ -98,7 +117,8 @@ export async function planAutoAssign(db: JudgingDb, exam: Exam, perEntry: number
   short.sort((a, b) => a.contest_id - b.contest_id);
   return {
     planned,
-    load: jurors.rows.map((j) => ({ jury_id: j.id, name: j.name, count: load.get(j.id)! })),
+    load: jurors.map((j) => ({ jury_id: j.id, name: j.name, count: load.get(j.id)!, edition_count: editionLoad.get(j.id)!, expert: expert.has(j.id) })),
     short,
+    panel: { size: jurors.length, default: !panel.saved },
   };
 }

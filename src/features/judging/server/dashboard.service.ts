@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EntityRegistry } from '../../../server/index.js';
+import type { EntityRegistry, ListScopeConditions } from '../../../server/index.js';
 import type { DashboardData, LatestContest, RoundFigures } from '../shared/dashboard-contract.js';
 import { judgingStatus } from '../shared/judging-status.js';
 import { shortlistStates } from './shortlist-states.js';
@@ -13,13 +13,23 @@ const tableOf = (registry: EntityRegistry, name: string) => registry.byName.get(
 /** Only submitted grades count once grades have drafts (the judging module's `status`). */
 const submittedOnly = (registry: EntityRegistry) => (registry.byName.get('grade')?.schema.properties?.status ? sql`and g.status = 'submitted'` : sql``);
 
-async function countRows(db: JudgingDb, table: string | undefined): Promise<number> {
+/** The caller's list scopes of the entities the dashboard counts (their current edition), by entity name. */
+export type DashboardScope = Readonly<Record<string, ListScopeConditions | undefined>>;
+
+/** `and <alias>.<field> = <value>` for each condition of an entity's scope (nothing without one). */
+const scoped = (scope: DashboardScope, name: string, alias: string) =>
+  sql.join(
+    Object.entries(scope[name] ?? {}).map(([field, value]) => sql`and ${sql.ref(`${alias}.${field}`)} = ${value}`),
+    sql` `,
+  );
+
+async function countRows(db: JudgingDb, table: string | undefined, where = sql``): Promise<number> {
   if (!table) return 0;
-  const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} t where true ${where}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
-async function roundFigures(db: JudgingDb, registry: EntityRegistry): Promise<[RoundFigures, RoundFigures]> {
+async function roundFigures(db: JudgingDb, registry: EntityRegistry, scope: DashboardScope): Promise<[RoundFigures, RoundFigures]> {
   const juries = tableOf(registry, 'jury');
   const grades = tableOf(registry, 'grade');
   const exams = tableOf(registry, 'exam');
@@ -28,7 +38,7 @@ async function roundFigures(db: JudgingDb, registry: EntityRegistry): Promise<[R
     grades && exams
       ? (
           await sql<{ round: number; n: string }>`select e.round, count(*) as n from ${sql.table(grades)} g
-            join ${sql.table(exams)} e on e.id = g.exam_id where true ${submittedOnly(registry)} group by e.round`.execute(db)
+            join ${sql.table(exams)} e on e.id = g.exam_id where true ${submittedOnly(registry)} ${scoped(scope, 'exam', 'e')} group by e.round`.execute(db)
         ).rows
       : [];
   const figure = (round: 1 | 2): RoundFigures => ({
@@ -39,7 +49,7 @@ async function roundFigures(db: JudgingDb, registry: EntityRegistry): Promise<[R
   return [figure(1), figure(2)];
 }
 
-async function latestContests(db: JudgingDb, registry: EntityRegistry): Promise<LatestContest[]> {
+async function latestContests(db: JudgingDb, registry: EntityRegistry, scope: DashboardScope): Promise<LatestContest[]> {
   const contests = tableOf(registry, 'contest');
   if (!contests) return [];
   const customers = tableOf(registry, 'customer');
@@ -49,7 +59,7 @@ async function latestContests(db: JudgingDb, registry: EntityRegistry): Promise<
       select c.id, c.category_id, c.status, c.created_at,
         ${customers ? sql`(select cu.company from ${sql.table(customers)} cu where cu.id = c.customer_id)` : sql`null`} as company,
         ${categories ? sql`(select ca.name from ${sql.table(categories)} ca where ca.id = c.category_id)` : sql`null`} as category
-      from ${sql.table(contests)} c order by c.created_at desc, c.id desc limit ${LATEST_CONTESTS}`.execute(db)
+      from ${sql.table(contests)} c where true ${scoped(scope, 'contest', 'c')} order by c.created_at desc, c.id desc limit ${LATEST_CONTESTS}`.execute(db)
   ).rows;
   const grades = tableOf(registry, 'grade');
   const exams = tableOf(registry, 'exam');
@@ -84,13 +94,16 @@ async function latestContests(db: JudgingDb, registry: EntityRegistry): Promise<
 /**
  * Computes every dashboard figure from the data: the stat cards (jurors, examinations,
  * companies), the Round 1 / Round 2 panels (jurors of the round, grades given with the round's
- * examinations) and the latest contests with their jurors and judging state.
+ * examinations) and the latest contests with their jurors and judging state. Exams, grades (by
+ * their exam) and contests count within `scope`: the caller's list scopes (their current edition).
  */
-export async function dashboardData(db: JudgingDb, registry: EntityRegistry): Promise<DashboardData> {
-  const [juries, exams, companies] = await Promise.all(['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name))));
+export async function dashboardData(db: JudgingDb, registry: EntityRegistry, scope: DashboardScope = {}): Promise<DashboardData> {
+  const [juries, exams, companies] = await Promise.all(
+    ['jury', 'exam', 'company'].map((name) => countRows(db, tableOf(registry, name), scoped(scope, name, 't'))),
+  );
   return {
     totals: { juries: juries!, exams: exams!, companies: companies! },
-    rounds: await roundFigures(db, registry),
-    latestContests: await latestContests(db, registry),
+    rounds: await roundFigures(db, registry, scope),
+    latestContests: await latestContests(db, registry, scope),
   };
 }

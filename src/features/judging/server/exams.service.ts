@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { EntityRegistry } from '../../../server/index.js';
 import { conflict, notFound, validationFailed } from '../../../server/index.js';
+import { assertExamWritable } from '../../editions/server.js';
 import { canMoveExam } from '../shared/exam-status.js';
 import { runExamFinalHandlers } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
@@ -19,6 +20,7 @@ export const badTransition = (from: string, to: string) =>
  * transaction. Audited; answers the exam's row.
  */
 export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, examId: number, to: string, actor: Actor) {
+  await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
     const exam = await trx.selectFrom('exams').select(['name', 'status', 'criteria']).where('id', '=', examId).forUpdate().executeTakeFirst();
     if (!exam) throw notFound('Examination not found.');
@@ -35,7 +37,16 @@ export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, ex
       .where('id', '=', examId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (to === 'final') await runExamFinalHandlers({ db: trx, registry, exam: { id: examId, name: exam.name, previousStatus: exam.status }, actor });
+    if (to === 'final') {
+      // Only a person finalises (the scheduler opens and closes): the results snapshot names who locked it.
+      if (actor.userId === null) throw badTransition(exam.status, to);
+      await runExamFinalHandlers({
+        db: trx,
+        registry,
+        exam: { id: examId, name: exam.name, previousStatus: exam.status },
+        actor: { userId: actor.userId, ip: actor.ip },
+      });
+    }
     await writeJudgingAudit(trx, {
       action: 'exam.status',
       userId: actor.userId,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { conflict, forbidden, notFound, validationFailed } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
+import { assertExamWritable } from '../../editions/server.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
 import { finalisedConflict } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
@@ -27,6 +28,8 @@ export interface GradeRecord {
   status: 'draft' | 'submitted';
   submitted_at: string | null;
   updated_at: string;
+  /** Why an admin last reopened it (set by `reopenGrade`). */
+  reopen_reason?: string | null;
 }
 
 /** Checks scores against the criteria: unknown keys and out-of-range values always, missing ones on submit. */
@@ -90,6 +93,7 @@ export async function saveGrade(
     ).rows[0];
     if (!row) throw notFound('Assignment not found.');
     if (row.jury_id !== input.juryId) throw forbidden('Only the assigned juror may grade this entry.');
+    await assertExamWritable(trx, row.exam_id);
     if (row.exam_status === 'final') throw finalisedConflict({ id: row.exam_id, name: row.exam_name });
     if (row.exam_status !== 'open')
       throw conflict('The examination is not open: grades cannot be changed.', [
@@ -130,21 +134,37 @@ export async function saveGrade(
   });
 }
 
-/** An admin reopens a submitted grade: back to draft, its assignment back to in progress (audited). */
-export async function reopenGrade(db: JudgingDb, gradeId: number, actor: Actor): Promise<GradeRecord> {
+/** The fewest and most characters of a grade's reopen reason. */
+export const REOPEN_REASON_LENGTH = { min: 3, max: 500 } as const;
+
+/**
+ * An admin reopens a submitted grade with a reason: back to draft, the reason stored on the grade
+ * (`reopen_reason`, the juror sees it), its assignment back to in progress; audited with the
+ * reason. 422 `reason_required` without a reason of 3 to 500 characters.
+ */
+export async function reopenGrade(db: JudgingDb, gradeId: number, reasonInput: string | null | undefined, actor: Actor): Promise<GradeRecord> {
+  const reason = typeof reasonInput === 'string' ? reasonInput.trim() : '';
+  if (reason.length < REOPEN_REASON_LENGTH.min || reason.length > REOPEN_REASON_LENGTH.max) {
+    throw validationFailed(
+      [{ path: 'reason', keyword: 'reason_required', messageKey: 'judging.errors.reason_length', params: { ...REOPEN_REASON_LENGTH } }],
+      'Give a reason of 3 to 500 characters for reopening the grade.',
+    );
+  }
   return db.transaction().execute(async (trx) => {
     const grade = (
       await sql<GradeRecord & { exam_status: string }>`
       select g.*, e.status as exam_status from grades g join exams e on e.id = g.exam_id where g.id = ${gradeId} for update of g`.execute(trx)
     ).rows[0];
     if (!grade) throw notFound('Grade not found.');
+    await assertExamWritable(trx, grade.exam_id);
     if (grade.status !== 'submitted') throw conflict('Only a submitted grade can be reopened.');
     if (grade.exam_status === 'final') throw conflict('The examination is final: its grades are locked.');
     const saved = (
       await sql<GradeRecord>`
-      update grades set status = 'draft', submitted_at = null, updated_at = greatest(now(), updated_at + interval '1 millisecond')
+      update grades set status = 'draft', submitted_at = null, reopen_reason = ${reason},
+        updated_at = greatest(now(), updated_at + interval '1 millisecond')
       where id = ${gradeId}
-      returning id, assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at, updated_at`.execute(trx)
+      returning id, assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at, updated_at, reopen_reason`.execute(trx)
     ).rows[0]!;
     await sql`update assignments set status = 'in_progress', updated_at = now()
       where exam_id = ${grade.exam_id} and contest_id = ${grade.contest_id} and jury_id = ${grade.jury_id}`.execute(trx);
@@ -154,7 +174,7 @@ export async function reopenGrade(db: JudgingDb, gradeId: number, actor: Actor):
       entity: 'grade',
       entityId: gradeId,
       ip: actor.ip,
-      details: { previous_status: 'submitted' },
+      details: { previous_status: 'submitted', reason, jury_id: grade.jury_id, exam_id: grade.exam_id, contest_id: grade.contest_id },
     });
     return saved;
   });

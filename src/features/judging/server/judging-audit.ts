@@ -1,9 +1,9 @@
 import { writeAudit } from '../../../server/index.js';
 import type { JudgingDb } from './tables.js';
 
-/** Who acts, for the audit log. */
+/** Who acts, for the audit log: a user, or the system (`userId: null`: the exam scheduler). */
 export interface Actor {
-  userId: number;
+  userId: number | null;
   ip: string | null;
 }
 
@@ -11,9 +11,12 @@ export interface Actor {
 export type JudgingAuditAction =
   | 'exam.status'
   | 'exam.auto_assign'
+  | 'exam.panel'
   | 'assignment.create'
   | 'assignment.delete'
   | 'assignment.recuse'
+  | 'jury.conflict.declare'
+  | 'jury.conflict.delete'
   | 'grade.save'
   | 'grade.submit'
   | 'grade.reopen'
@@ -27,7 +30,14 @@ export type JudgingAuditAction =
  */
 export async function writeJudgingAudit(
   db: JudgingDb,
-  entry: { action: JudgingAuditAction; userId: number; entity: string; entityId: number | string; ip?: string | null; details?: Record<string, unknown> },
+  entry: {
+    action: JudgingAuditAction;
+    userId: number | null;
+    entity: string;
+    entityId: number | string;
+    ip?: string | null;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await writeAudit(db, {
     action: entry.action,

@@ -12,6 +12,7 @@ import {
   autoAssignAnswer,
   autoAssignBody,
   gradeAnswer,
+  gradeReopenBody,
   idParams,
   matrixAnswer,
   noContent,
@@ -127,9 +128,23 @@ export async function judgingRoutes(app: FastifyInstance) {
     async (request) => ({ data: await sendReminders(db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, request.body?.exam_id, actor(request)) }),
   );
 
-  app.post(
+  app.post<{ Body: { reason?: string } | null }>(
     '/grades/:id/reopen',
-    { schema: route('Reopen a submitted grade: back to draft, its juror may change it.', { params: idParams('Grade'), response: { 200: gradeAnswer } }) },
-    async (request) => ({ data: await reopenGrade(db, idOf('grade', request), actor(request)) }),
+    {
+      schema: route("Reopen a submitted grade with a reason (422 'reason_required' without one): back to draft, its juror is told and may change it.", {
+        params: idParams('Grade'),
+        body: gradeReopenBody,
+        response: { 200: gradeAnswer },
+      }),
+    },
+    async (request) => {
+      const grade = await reopenGrade(db, idOf('grade', request), request.body?.reason, actor(request));
+      // The juror is told: notifications offer no message queue yet, so the server log carries it.
+      request.log.info(
+        { event: 'grade.reopened', grade_id: grade.id, jury_id: grade.jury_id, exam_id: grade.exam_id, reason: grade.reopen_reason },
+        'Grade reopened: the juror is to be told, with the reason',
+      );
+      return { data: grade };
+    },
   );
 }

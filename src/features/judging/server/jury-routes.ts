@@ -3,7 +3,7 @@ import { badRequest, forbidden, parseRecordId } from '../../../server/index.js';
 import type { Role } from '../../../shared/roles.js';
 import { type GradeInput, saveGrade } from './grades.service.js';
 import { jurorHeader, juryIdOfUser, juryWork, recuse } from './jury-portal.service.js';
-import { gradeAnswer, gradeBody, idParams, juryMeAnswer, juryQuery, juryWorkAnswer, recuseAnswer, recuseBody, route } from './schemas.js';
+import { gradeBody, idParams, jurorGradeAnswer, juryMeAnswer, juryQuery, juryWorkAnswer, recuseAnswer, recuseBody, route } from './schemas.js';
 import { judgingDb } from './tables.js';
 
 const JUROR = { roles: ['juror', 'admin'] as Role[] };
@@ -53,7 +53,7 @@ export async function juryRoutes(app: FastifyInstance) {
       schema: route("Save the juror's grade of an assignment (a draft, or submitted); the total is computed on the server.", {
         params: assignment,
         body: gradeBody,
-        response: { 200: gradeAnswer },
+        response: { 200: jurorGradeAnswer },
       }),
     },
     async (request) => {

@@ -87,10 +87,25 @@ export const autoAssignAnswer = data(
     per_entry: integer,
     dry_run: { type: 'boolean' },
     planned: arrayOf(object({ contest_id: integer, jury_id: integer })),
-    load: arrayOf(object({ jury_id: integer, name: text, count: integer })),
-    short: arrayOf(
-      object({ contest_id: integer, assigned: integer, missing: integer, reason: { type: 'string', enum: ['conflict_of_interest', 'not_enough_jurors'] } }),
+    load: arrayOf(
+      object({
+        jury_id: integer,
+        name: text,
+        count: { ...integer, description: 'Live assignments in this examination after the plan.' },
+        edition_count: { ...integer, description: 'Live assignments in every examination of the edition after the plan (what auto-assign balances).' },
+        expert: { type: 'boolean', description: "The juror's application names the examination's category as expertise." },
+      }),
     ),
+    short: arrayOf(
+      object({
+        contest_id: integer,
+        assigned: integer,
+        missing: integer,
+        conflicts: { ...integer, description: 'Panel jurors ruled out by a conflict of interest or a recusal.' },
+        reason: { type: 'string', enum: ['panel_too_small', 'conflict_of_interest', 'not_enough_jurors'] },
+      }),
+    ),
+    panel: object({ size: integer, default: { type: 'boolean' } }),
   }),
 );
 
@@ -104,6 +119,7 @@ export const assignmentAnswer = data(
     jury_id: integer,
     status: assignmentStatus,
     recuse_reason: textOrNull,
+    code: { type: 'string', description: "The entry's blind code in the examination." },
     created_at: time,
     updated_at: time,
   }),
@@ -111,11 +127,41 @@ export const assignmentAnswer = data(
 
 export const matrixAnswer = data(
   object({
-    exam: object({ id: integer, name: text, round: integer, status: text, category_id: integer }),
-    entries: arrayOf(object({ id: integer, status: text, company: textOrNull, count: integer })),
-    jurors: arrayOf(object({ id: integer, name: text, company: textOrNull, is_active: { type: 'boolean' }, count: integer })),
+    exam: object({ id: integer, name: text, round: integer, status: text, category_id: integer, edition_id: { type: ['integer', 'null'] } }),
+    panel: object({ default: { type: 'boolean' }, jury_ids: arrayOf(integer) }),
+    entries: arrayOf(
+      object({
+        id: integer,
+        code: { ...textOrNull, description: 'The blind code jurors see (null until first assigned).' },
+        status: text,
+        company: textOrNull,
+        brand: textOrNull,
+        eligible: { type: 'boolean', description: 'False for an entry no longer eligible that still holds assignments.' },
+        source: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { kind: { type: 'string', enum: ['approved', 'shortlisted'] }, exam_id: { type: ['integer', 'null'] } },
+        },
+        count: integer,
+      }),
+    ),
+    jurors: arrayOf(
+      object({
+        id: integer,
+        name: text,
+        company: textOrNull,
+        is_active: { type: 'boolean' },
+        on_panel: { type: 'boolean' },
+        edition_load: integer,
+        count: integer,
+      }),
+    ),
     assignments: arrayOf(object({ id: integer, contest_id: integer, jury_id: integer, status: assignmentStatus })),
-    conflicts: { ...arrayOf({ type: 'array', items: integer, minItems: 2, maxItems: 2 }), description: '`[contest_id, jury_id]` pairs whose companies match.' },
+    conflicts: {
+      ...arrayOf({ type: 'array', items: integer, minItems: 2, maxItems: 2 }),
+      description: '`[contest_id, jury_id]` pairs in a conflict of interest.',
+    },
+    conflict_rules: arrayOf(object({ contest_id: integer, jury_id: integer, rules: arrayOf(text) })),
   }),
 );
 
@@ -131,7 +177,13 @@ export const progressAnswer = data(
 
 export const remindersBody: Schema = { type: ['object', 'null'], additionalProperties: false, properties: { exam_id: id } };
 export const remindersAnswer = data(
-  object({ sent: integer, transport: { type: 'string', enum: ['smtp', 'log'] }, jurors: arrayOf(object({ jury_id: integer, name: text, pending: integer })) }),
+  object({
+    sent: integer,
+    failed: integer,
+    entries: { type: 'integer', description: 'Entries still to grade, summed over the jurors reminded.' },
+    transport: { type: 'string', enum: ['smtp', 'log'] },
+    jurors: arrayOf(object({ jury_id: integer, name: text, pending: integer })),
+  }),
 );
 
 // --- Grades ---
@@ -149,8 +201,16 @@ const gradeRecord = object({
   status: { type: 'string', enum: ['draft', 'submitted'] },
   submitted_at: timeOrNull,
   updated_at: time,
+  reopen_reason: { ...textOrNull, description: 'Why an admin reopened the grade (the juror is told).' },
 });
 export const gradeAnswer = data(gradeRecord);
+/** The juror's own grade as the portal gets it back: no contest id (blind). */
+export const jurorGradeAnswer = data({
+  ...gradeRecord,
+  properties: Object.fromEntries(Object.entries(gradeRecord.properties as Record<string, Schema>).filter(([key]) => key !== 'contest_id')),
+});
+/** `POST /grades/{id}/reopen`: the reason is required (checked by the service: 422 `reason_required`, 3 to 500 characters). */
+export const gradeReopenBody = { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: 2000 } } };
 
 export const gradeBody = object(
   {
@@ -165,8 +225,8 @@ export const gradeBody = object(
 
 export const juryQuery = object({ jury_id: id });
 
-/** An entry as a juror sees it: its id and its blind content, nothing that names the entrant (the schema drops anything else). */
-const blindEntry = object(Object.fromEntries([['id', integer], ...BLIND_ENTRY_FIELDS.map((field) => [field, textOrNull])]));
+/** An entry as a juror sees it: its blind content only, no id and nothing that names the entrant (the schema drops anything else). */
+const blindEntry = object(Object.fromEntries(BLIND_ENTRY_FIELDS.map((field) => [field, textOrNull])));
 
 export const juryWorkAnswer = data(
   object({
@@ -190,6 +250,7 @@ export const juryWorkAnswer = data(
       object({
         id: integer,
         exam_id: integer,
+        code: { type: 'string', description: "The entry's blind code in the examination (e.g. R1-7K3QX): jurors never see the contest's id." },
         status: assignmentStatus,
         recuse_reason: textOrNull,
         entry: blindEntry,
@@ -211,9 +272,7 @@ export const juryWorkAnswer = data(
 );
 
 export const recuseBody = object({ reason: { type: 'string', maxLength: 500 } }, ['reason']);
-export const recuseAnswer = data(
-  object({ id: integer, exam_id: integer, contest_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull }),
-);
+export const recuseAnswer = data(object({ id: integer, exam_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull }));
 
 export const juryMeAnswer = data({ type: ['object', 'null'], additionalProperties: false, properties: { id: integer, name: text, round: integer } });
 

@@ -7,7 +7,7 @@ import type { Criterion } from '../shared/weighted-total.js';
  * synced from the descriptors in `entities/` (exam, assignment, grade, jury, applicant, and the
  * contest, customer and category it reads), so these interfaces follow those schemas: a field
  * added to a descriptor that judging uses must be added here too. Judging has no system table of
- * its own.
+ * its own but the season's (migration 014): panels, declared conflicts and blind codes.
  */
 
 /** Timestamps come back as Date and may be written as Date or ISO text. */
@@ -21,8 +21,10 @@ export interface ExamsTable {
   id: Generated<number>;
   name: string;
   category_id: number;
+  edition_id: number | null;
   round: number;
   max_score: number;
+  parallel_panel: ColumnType<boolean, boolean | undefined, boolean>;
   criteria: Json<Criterion[] | null>;
   /** `draft`, `open`, `closed` or `final` (`../shared/exam-status.ts`). */
   status: string;
@@ -95,6 +97,8 @@ export interface ApplicantsTable {
 export interface ContestsTable {
   id: Generated<number>;
   category_id: number;
+  edition_id: number | null;
+  campaign_id: number | null;
   customer_id: number | null;
   status: string;
   created_at: Managed;
@@ -104,6 +108,44 @@ export interface ContestsTable {
 export interface CustomersTable {
   id: Generated<number>;
   company: string | null;
+}
+
+/** What judging reads of a campaign: the brand a brand conflict is decided on. */
+export interface CampaignsTable {
+  id: Generated<number>;
+  brand_name: string | null;
+}
+
+/** The jurors on an exam's panel (judging's migration 014). */
+export interface ExamPanelsTable {
+  exam_id: number;
+  jury_id: number;
+  created_at: Managed;
+}
+
+/** A declared conflict of interest: juror × company, entry or brand. */
+export interface JuryConflictsTable {
+  id: Generated<number>;
+  jury_id: number;
+  /** `company`, `entry` or `brand`. */
+  kind: string;
+  contest_id: number | null;
+  name: string | null;
+  /** `companyKey(name)`: what the rule compares. */
+  name_key: string | null;
+  reason: string;
+  /** `admin` or `juror`. */
+  declared_by: string;
+  user_id: number | null;
+  created_at: Managed;
+}
+
+/** An entry's blind code in an exam. */
+export interface EntryCodesTable {
+  exam_id: number;
+  contest_id: number;
+  code: string;
+  created_at: Managed;
 }
 
 export interface CategoriesTable {
@@ -124,6 +166,10 @@ export interface JudgingTables extends SystemTables {
   contests: ContestsTable;
   customers: CustomersTable;
   categories: CategoriesTable;
+  campaigns: CampaignsTable;
+  exam_panels: ExamPanelsTable;
+  jury_conflicts: JuryConflictsTable;
+  entry_codes: EntryCodesTable;
 }
 
 /** The database as judging's services take it. */

@@ -8,8 +8,8 @@ import type { ExtensionNames } from '../../../shared/descriptor/extension-names.
  * without its name here, does not compile.
  */
 export const judgingNames = {
-  cells: ['rating-stars'],
-  widgets: [],
+  cells: ['rating-stars', 'criteria-table', 'juror-conflicts'],
+  widgets: ['criteria-editor'],
   filterInputs: [],
   rowActions: [],
 } as const satisfies ExtensionNames;

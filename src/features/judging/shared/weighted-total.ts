@@ -4,6 +4,8 @@ export interface Criterion {
   label: string;
   weight: number;
   maximum: number;
+  /** What the juror should look for, shown under the criterion on the scoring sheet. */
+  guidance?: string;
 }
 
 /**

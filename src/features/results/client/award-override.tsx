@@ -110,14 +110,15 @@ export function AwardOverride({ data, entry }: { data: ExamResultsData; entry: R
     });
   };
   return (
+    // The ghost buttons without their negative side margins, so the last column never sticks out of the table (1,280 px windows).
     <Flex gap="1" mt="1" wrap="wrap">
       {/* The entry's number completes each button's name for screen readers (the visible text starts it). */}
-      <Button size="1" variant="ghost" onClick={() => void change()}>
+      <Button size="1" variant="ghost" style={{ marginInline: 0 }} onClick={() => void change()}>
         {t('results.actions.override')}
         <VisuallyHidden>{` #${entry.contestId}`}</VisuallyHidden>
       </Button>
       {entry.awardOverridden && (
-        <Button size="1" variant="ghost" color="gray" onClick={() => void restore()}>
+        <Button size="1" variant="ghost" color="gray" style={{ marginInline: 0 }} onClick={() => void restore()}>
           {t('results.actions.restore')}
           <VisuallyHidden>{` #${entry.contestId}`}</VisuallyHidden>
         </Button>

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
 import { invalidateJudgingDashboard } from '../../judging/client.js';
-import type { ContestJudging, ExamResultsData, ResultsOverview, ShortlistResult } from '../shared/results-contract.js';
+import type { ContestJudging, ExamModeration, ExamResultsData, ResultsOverview, ShortlistResult } from '../shared/results-contract.js';
 import { resultsKeys } from './query-keys.js';
 
 /** An award category as the override's picker lists it. */
@@ -25,6 +25,26 @@ export const examResultsOptions = (examId: number) =>
     queryKey: resultsKeys.exam(examId),
     queryFn: ({ signal }) => http.get<{ data: ExamResultsData }>(`/exams/${examId}/results`, { signal }).then((answer) => answer.data),
     enabled: Number.isInteger(examId) && examId > 0,
+  });
+
+/** An exam's moderation (`GET /api/exams/:id/moderation`): flagged entries, every juror's scores side by side. */
+export const moderationOptions = (examId: number) =>
+  queryOptions({
+    queryKey: resultsKeys.moderation(examId),
+    queryFn: ({ signal }) => http.get<{ data: ExamModeration }>(`/exams/${examId}/moderation`, { signal }).then((answer) => answer.data),
+    enabled: Number.isInteger(examId) && examId > 0,
+  });
+
+/** An exam's criteria (from its record), for a grade's per-criterion scores. */
+export const examCriteriaOptions = (examId: number) =>
+  queryOptions({
+    queryKey: resultsKeys.examCriteria(examId),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data: { criteria?: Array<{ key: string; label?: string; weight?: number; maximum?: number }> | null } }>(`/exams/${examId}`, { signal })
+        .then((answer) => answer.data.criteria ?? []),
+    enabled: Number.isInteger(examId) && examId > 0,
+    staleTime: 60_000,
   });
 
 /** Every award category (up to 100), for the override's picker. */
@@ -62,6 +82,8 @@ export const resultsApi = {
   /** Gives an entry back the award its rank earns, with a reason. */
   restoreAward: (examId: number, contestId: number, reason: string) =>
     http.delete<{ data: ExamResultsData }>(`/exams/${examId}/awards/${contestId}`, undefined, { reason }).then((answer) => answer.data),
+  /** Reopens a juror's submitted grade with a reason (the juror is told); judging's endpoint. */
+  reopenGrade: (gradeId: number, reason: string) => http.post<{ data: { id: number; status: string } }>(`/grades/${gradeId}/reopen`, { reason }),
   /** The results file of an exam. */
   exportFile: (examId: number, options: ExportOptions) => http.get<Blob>(`/exams/${examId}/results/export`, { query: { ...options }, responseType: 'blob' }),
 };

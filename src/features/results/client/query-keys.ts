@@ -7,6 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 export const resultsKeys = {
   all: ['results'] as const,
   exam: (examId: number) => ['results', examId] as const,
+  moderation: (examId: number) => ['results', 'moderation', examId] as const,
+  examCriteria: (examId: number) => ['results', 'criteria', examId] as const,
   awardCategories: ['results', 'award-categories'] as const,
   contest: (contestId: number) => ['results', 'contest', contestId] as const,
   overview: ['results', 'overview'] as const,

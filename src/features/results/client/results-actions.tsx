@@ -1,5 +1,6 @@
 import { Button, Card, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type ReactElement, useState } from 'react';
 import { describeError, saveFile, useDialogs, useToasts, useTranslation } from '../../../engine/index.js';
 import type { ExamResultsData, ShortlistResult } from '../shared/results-contract.js';
@@ -73,6 +74,26 @@ export function ResultsActions({ data }: { data: ExamResultsData }): ReactElemen
   );
 }
 
+/**
+ * What a shortlist moved (or, previewed, would move), exactly: how many entries into which exam and
+ * which, which were already there, which were taken out and which are kept because graded in Round 2.
+ */
+export function shortlistMessage(result: ShortlistResult, t: TFunction): string {
+  const ids = (list: number[]) => list.map((id) => `#${id}`).join(', ');
+  const exam = result.targetExamName ?? t('results.shortlist.newExam');
+  const parts = [
+    result.dryRun ? t('results.shortlist.preview') : '',
+    result.added.length
+      ? t('results.shortlist.added', { count: result.added.length, exam, ids: ids(result.added) })
+      : t('results.shortlist.addedNone', { exam }),
+    result.unchanged.length ? t('results.shortlist.already', { count: result.unchanged.length, ids: ids(result.unchanged) }) : '',
+    result.removed.length ? t('results.shortlist.removed', { count: result.removed.length, ids: ids(result.removed) }) : '',
+    result.keptGraded.length ? t('results.shortlist.kept', { count: result.keptGraded.length, ids: ids(result.keptGraded) }) : '',
+    result.createdExam ? (result.dryRun ? t('results.shortlist.willCreate') : t('results.shortlist.created', { exam })) : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
 async function download(examId: number, options: ExportOptions) {
   saveFile(await resultsApi.exportFile(examId, options), `results-exam-${examId}.${options.format}`);
 }
@@ -93,7 +114,7 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
     onSuccess: (result) => {
       setPreview(result);
       if (!result.dryRun) {
-        toasts.success(t('results.toasts.shortlisted'));
+        toasts.success(shortlistMessage(result, t));
         resultsChanged(client);
       }
     },
@@ -119,13 +140,8 @@ export function ResultsTools({ data }: { data: ExamResultsData }): ReactElement 
               </Button>
             </Flex>
             {preview && (
-              <Text size="2" role="status">
-                {t('results.shortlist.result', {
-                  selected: preview.selected.length,
-                  added: preview.added.length,
-                  removed: preview.removed.length,
-                  kept: preview.keptGraded.length,
-                })}
+              <Text size="2" role="status" style={{ maxWidth: '40rem' }}>
+                {shortlistMessage(preview, t)}
               </Text>
             )}
           </Flex>

@@ -1,8 +1,9 @@
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactElement, Suspense } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, ScreenHeader, usePageTitle, useTranslation } from '../../../engine/index.js';
+import type { RankingBasis } from '../shared/aggregate.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
 import { AwardOverride } from './award-override.js';
 import { examResultsOptions } from './queries.js';
@@ -14,27 +15,51 @@ const ResultsCharts = lazy(() => import('./results-charts.js'));
 const number = (value: number | null, language: string) =>
   value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
+/** The results table's column that holds the final score of each ranking basis. */
+const BASIS_COLUMN: Record<RankingBasis, string> = { normalised: 'normalised', trimmed_mean: 'trimmedMean', mean: 'mean' };
+
 function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: ResultsEntry; language: string }) {
   const { t } = useTranslation();
   return (
     <Table.Row>
       <Table.Cell>{entry.position}</Table.Cell>
       <Table.RowHeaderCell>{entry.rank ?? t('results.notRanked')}</Table.RowHeaderCell>
-      <Table.Cell>
+      <Table.Cell style={{ maxWidth: '16rem' }}>
         <Text weight="medium">#{entry.contestId}</Text>
         {entry.campaign && (
           <Text as="div" size="1" color="gray">
             {entry.campaign}
           </Text>
         )}
+        {entry.company && (
+          <Text as="div" size="1" color="gray">
+            {entry.company}
+          </Text>
+        )}
       </Table.Cell>
-      <Table.Cell>{entry.company ?? '–'}</Table.Cell>
       <Table.Cell>{`${entry.submitted} / ${entry.assigned}`}</Table.Cell>
-      <Table.Cell>{number(entry.mean, language)}</Table.Cell>
-      <Table.Cell>{number(entry.trimmedMean, language)}</Table.Cell>
-      <Table.Cell>{number(entry.normalised, language)}</Table.Cell>
-      <Table.Cell>{number(entry.spread, language)}</Table.Cell>
-      <Table.Cell>{entry.moderation ? <Badge color="orange">{t('results.moderationFlag')}</Badge> : ''}</Table.Cell>
+      {(['mean', 'trimmedMean', 'normalised'] as const).map((key) => (
+        <Table.Cell key={key}>
+          {BASIS_COLUMN[data.ranking] === key ? <Text weight="bold">{number(entry[key], language)}</Text> : number(entry[key], language)}
+          {key === 'normalised' && entry.rawGrades > 0 && (
+            <Text as="div" size="1" color="amber" title={t('results.fallbackTitle')}>
+              {t('results.fallback', { count: entry.rawGrades })}
+            </Text>
+          )}
+        </Table.Cell>
+      ))}
+      <Table.Cell>
+        {number(entry.spread, language)}
+        {entry.moderation && (
+          <Text as="div" size="1">
+            <Link to={`/manage-exam/${data.exam.id}/moderation`}>
+              <Badge color="orange" style={{ whiteSpace: 'normal' }}>
+                {t('results.moderationFlag')}
+              </Badge>
+            </Link>
+          </Text>
+        )}
+      </Table.Cell>
       <Table.Cell>
         {entry.award ? <Badge color="amber">{entry.award.name}</Badge> : entry.awardOverridden ? <Badge color="gray">{t('results.awardNone')}</Badge> : ''}
         {entry.awardOverridden && (
@@ -53,19 +78,29 @@ function EntryRow({ data, entry, language }: { data: ExamResultsData; entry: Res
   );
 }
 
-/** The results table: one row per entry in display order: rank, grades submitted, mean, trimmed mean, normalised score, spread, moderation flag and award. */
+/**
+ * The results table: one row per entry in display order: rank, the entry (campaign and company
+ * under it), grades submitted, mean, trimmed mean, normalised score (with the entry's raw-kept
+ * grades), spread with the moderation flag (a link to moderation), and award. The column of the
+ * exam's ranking basis is marked; it fits a 1,280 px window.
+ */
 export function ResultsTable({ data }: { data: ExamResultsData }): ReactElement {
   const { t, i18n } = useTranslation();
-  const columns = ['position', 'rank', 'entry', 'company', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'moderation', 'award'];
+  const columns = ['position', 'rank', 'entry', 'submitted', 'mean', 'trimmedMean', 'normalised', 'spread', 'award'];
+  const basisColumn = BASIS_COLUMN[data.ranking];
   return (
-    <Table.Root variant="surface">
+    <Table.Root variant="surface" size="1">
       <VisuallyHidden asChild>
         <caption>{t('results.title')}</caption>
       </VisuallyHidden>
       <Table.Header>
         <Table.Row>
           {columns.map((c) => (
-            <Table.ColumnHeaderCell key={c}>{t(`results.columns.${c}`)}</Table.ColumnHeaderCell>
+            // The award's buttons keep their width (a table squeezes a cell's inline buttons otherwise).
+            <Table.ColumnHeaderCell key={c} aria-sort={c === basisColumn ? 'descending' : undefined} style={c === 'award' ? { minWidth: '9rem' } : undefined}>
+              {t(`results.columns.${c}`)}
+              {c === basisColumn && ' ↓'}
+            </Table.ColumnHeaderCell>
           ))}
         </Table.Row>
       </Table.Header>
@@ -116,6 +151,14 @@ export default function ResultsScreen(): ReactElement {
           </Callout.Root>
         )}
         <ResultsTools data={data} />
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text as="p" size="2" weight="medium" role="note">
+            {t('results.basisNote', { basis: t(`results.basis.${data.ranking}`) })}
+          </Text>
+          <Link to={`/manage-exam/${examId}/moderation`}>
+            {t('results.moderation.open')} ({data.entries.filter((e) => e.moderation).length})
+          </Link>
+        </Flex>
         <Text as="p" size="2" color="gray">
           {t('results.formula', { threshold: number(data.moderationThreshold, i18n.language) })}
         </Text>

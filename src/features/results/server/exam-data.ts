@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EntityRegistry } from '../../../server/index.js';
 import { notFound } from '../../../server/index.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import type { AssignmentInput, EntryInput, GradeInput } from '../shared/aggregate.js';
+import { type AssignmentInput, type EntryInput, type GradeInput, type RankingBasis, rankingOf } from '../shared/aggregate.js';
 import { type EntityDb, resultsDb } from './tables.js';
 
 /** The exam record the results need. */
@@ -10,10 +10,14 @@ export interface ExamRow {
   id: number;
   name: string;
   category_id: number;
+  /** The exam's edition (season), when exams have one: its rounds follow each other within it. */
+  edition_id?: number | null;
   round: number;
   max_score: number;
   status: string;
   criteria: unknown;
+  /** The exam's ranking basis (the default when the exam has no `ranking`). */
+  ranking: RankingBasis;
 }
 
 /** What an entrant is, for the results table and the export (never shown to jurors). */
@@ -62,7 +66,14 @@ export async function readExam(db: EntityDb, registry: EntityRegistry, examId: n
   const table = tableOf(registry, 'exam');
   const row = table ? await db.selectFrom(table).selectAll().where('id', '=', examId).executeTakeFirst() : undefined;
   if (!row) throw notFound(`Examination ${examId} does not exist.`);
-  return { ...row, id: Number(row.id), category_id: Number(row.category_id), round: Number(row.round), max_score: Number(row.max_score) } as ExamRow;
+  return {
+    ...row,
+    id: Number(row.id),
+    category_id: Number(row.category_id),
+    round: Number(row.round),
+    max_score: Number(row.max_score),
+    ranking: rankingOf(row.ranking),
+  } as ExamRow;
 }
 
 /**
@@ -105,6 +116,8 @@ export async function loadExamData(db: EntityDb, registry: EntityRegistry, examI
       : [];
 
   const contests = tableOf(registry, 'contest')!;
+  // A Round 1 exam's entries are its edition's contests (when contests have an edition).
+  const sameEdition = has(registry.byName.get('contest'), 'edition_id') ? sql`and c.edition_id is not distinct from ${exam.edition_id ?? null}` : sql``;
   const shortlisted = await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('exam_id', '=', examId).execute();
   const ids = [...new Set([...grades.map((g) => g.contestId), ...assignments.map((a) => a.contestId), ...shortlisted.map((s) => Number(s.contest_id))])];
   const customers = tableOf(registry, 'customer');
@@ -116,7 +129,7 @@ export async function loadExamData(db: EntityDb, registry: EntityRegistry, examI
         ${customers ? sql`(select cu.name from ${sql.table(customers)} cu where cu.id = c.customer_id)` : sql`null`} as customer,
         ${customers ? sql`(select cu.company from ${sql.table(customers)} cu where cu.id = c.customer_id)` : sql`null`} as company
       from ${sql.table(contests)} c
-      where ${exam.round === 1 ? sql`(c.category_id = ${exam.category_id} and c.status in ('submitted', 'approved'))` : sql`false`}
+      where ${exam.round === 1 ? sql`(c.category_id = ${exam.category_id} and c.status in ('submitted', 'approved') ${sameEdition})` : sql`false`}
         ${ids.length ? sql`or c.id in (${sql.join(ids)})` : sql``}
       order by c.id`.execute(db)
   ).rows;

@@ -1,14 +1,16 @@
 import type { EntityRegistry } from '../../../server/index.js';
 import { conflict, notFound, runBeforeWrite, toColumnValues, validationFailed, writeAudit } from '../../../server/index.js';
+import { assertExamWritable } from '../../editions/server.js';
 import { type ExamFinalHandler, finalisedConflict } from '../../judging/server.js';
 import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
-import { readExam } from './exam-data.js';
+import { shortlistSelection } from '../shared/shortlist.js';
+import { type ExamRow, readExam } from './exam-data.js';
 import { assertExamNotFinal, examLock, examResults, gradedContests, liveResults } from './results.service.js';
 import { type EntityDb, entityDb, resultsDb } from './tables.js';
 
-/** Who acts, for the audit log. */
+/** Who acts, for the audit log (`userId: null`: the system, as the demo data's finalising). */
 export interface Actor {
-  userId: number;
+  userId: number | null;
   ip: string | null;
 }
 
@@ -18,9 +20,19 @@ const statusEnum = (registry: EntityRegistry): unknown[] => {
 };
 
 /** The Round 2 exam of a category, or null. */
-async function roundTwoExam(db: EntityDb, registry: EntityRegistry, categoryId: number) {
-  const table = registry.byName.get('exam')!.descriptor.table;
-  const row = await db.selectFrom(table).select('id').where('category_id', '=', categoryId).where('round', '=', 2).orderBy('id').executeTakeFirst();
+async function roundTwoExam(db: EntityDb, registry: EntityRegistry, source: ExamRow) {
+  const exam = registry.byName.get('exam')!;
+  // Within the source's edition: last year's Round 2 is not this year's.
+  const row = await db
+    .selectFrom(exam.descriptor.table)
+    .select('id')
+    .where('category_id', '=', source.category_id)
+    .where('round', '=', 2)
+    .$if(!!exam.schema.properties?.edition_id, (q) =>
+      source.edition_id == null ? q.where('edition_id', 'is', null) : q.where('edition_id', '=', source.edition_id),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
   return row ? readExam(db, registry, Number(row.id)) : null;
 }
 
@@ -33,22 +45,23 @@ function roundTwoName(name: string, maxLength = Number.POSITIVE_INFINITY): strin
 
 /**
  * Shortlists entries of a Round 1 exam into its category's Round 2 exam: `top` N by
- * rank (entries tied with the N-th go too) or every entry whose final score is at least
- * `min_score`. Creates the Round 2 exam as a draft (criteria and maximum copied) when missing.
+ * rank (entries tied with the N-th go too) or every entry whose final score (the exam's ranking
+ * basis) is at least `min_score` (`shortlistSelection`). Creates the Round 2 exam as a draft (criteria and maximum copied) when missing.
  * Adds the selected entries, removes entries no longer selected, but keeps (and reports) an entry
  * that already has a Round 2 grade. Running it again with the same rule changes nothing.
  */
 export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: number, body: ShortlistRequest, actor: Actor): Promise<ShortlistResult> {
   const source = await readExam(db, registry, examId);
+  await assertExamWritable(db, examId);
   if (source.round !== 1) throw conflict(`Shortlisting starts from a Round 1 examination; "${source.name}" is Round ${source.round}.`);
   const hasTop = body.top !== undefined;
   if (hasTop === (body.min_score !== undefined)) {
     throw validationFailed([{ path: 'top', keyword: 'oneOf', messageKey: 'results.errors.shortlistRule', params: {} }], 'Give either top or min_score.');
   }
   const results = await examResults(db, registry, examId);
-  const selected = results.entries.filter((e) => e.rank !== null && (hasTop ? e.rank <= body.top! : e.trimmedMean! >= body.min_score!)).map((e) => e.contestId);
+  const selected = shortlistSelection(results.entries, hasTop ? { top: body.top! } : { min_score: body.min_score! });
 
-  let target = await roundTwoExam(db, registry, source.category_id);
+  let target = await roundTwoExam(db, registry, source);
   const dryRun = body.dry_run === true;
   const createdExam = !target;
   if (target) await assertExamNotFinal(db, target);
@@ -58,6 +71,7 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
     const data: Record<string, unknown> = {
       name: roundTwoName(source.name, (exam.schema.properties?.name as { maxLength?: number } | undefined)?.maxLength),
       category_id: source.category_id,
+      ...(source.edition_id != null ? { edition_id: source.edition_id } : {}),
       round: 2,
       max_score: source.max_score,
       status: statuses.includes('draft') ? 'draft' : 'closed',
@@ -99,6 +113,7 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
         details: {
           source_exam_id: examId,
           rule: hasTop ? { top: body.top } : { min_score: body.min_score },
+          ranking: results.ranking,
           created_exam: createdExam,
           added,
           removed,
@@ -107,7 +122,7 @@ export async function shortlist(db: EntityDb, registry: EntityRegistry, examId: 
       });
     });
   }
-  return { dryRun, targetExamId: target?.id ?? null, createdExam, selected, added, removed, keptGraded, unchanged };
+  return { dryRun, targetExamId: target?.id ?? null, targetExamName: target?.name ?? null, createdExam, selected, added, removed, keptGraded, unchanged };
 }
 
 /** Sets (or with `awardId` undefined, clears) an admin's override of one entry's award; audited with its reason. */
@@ -120,6 +135,7 @@ export async function overrideAward(
   actor: Actor,
 ): Promise<void> {
   const exam = await readExam(db, registry, examId);
+  await assertExamWritable(db, examId);
   await assertExamNotFinal(db, exam);
   const results = await liveResults(db, registry, examId);
   const entry = results.entries.find((e) => e.contestId === contestId);
@@ -187,9 +203,12 @@ async function lockResults(trx: EntityDb, registry: EntityRegistry, exam: { id: 
  */
 export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examId: number, actor: Actor) {
   const exam = await readExam(db, registry, examId);
+  await assertExamWritable(db, examId);
   await assertExamNotFinal(db, exam);
   if (statusEnum(registry).includes('closed') && exam.status !== 'closed') {
-    throw conflict(`Examination "${exam.name}" (${exam.id}) is ${exam.status}: close it before finalising.`);
+    throw conflict(`Examination "${exam.name}" (${exam.id}) is ${exam.status}: close it before finalising.`, [
+      { path: '', keyword: 'exam_not_closed', messageKey: 'results.errors.examNotClosed', params: { name: exam.name, status: exam.status } },
+    ]);
   }
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
@@ -209,6 +228,7 @@ export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, a
 /** Reopens a finalised exam, with a reason (audited); its status goes back to `closed` when it was `final`. */
 export async function reopenExam(db: EntityDb, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
   const exam = await readExam(db, registry, examId);
+  await assertExamWritable(db, examId);
   const lock = await examLock(db, examId);
   if (!lock && exam.status !== 'final') throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
   const table = registry.byName.get('exam')!.descriptor.table;

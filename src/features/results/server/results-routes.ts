@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, notFound, parseRecordId } from '../../../server/index.js';
+import { forbidden, listScopeOf, notFound, parseRecordId } from '../../../server/index.js';
 import type { ShortlistRequest } from '../shared/results-contract.js';
+import { examModeration, exportDetails } from './moderation.service.js';
 import { contestJudging, examResults, resultsOverview } from './results.service.js';
 import { type Actor, finaliseExam, overrideAward, reopenExam, shortlist } from './results-actions.service.js';
 import { type ExportOptions, exportResults } from './results-export.js';
@@ -12,6 +13,7 @@ import {
   examResultsAnswer,
   exportAnswer,
   exportQuery,
+  moderationAnswer,
   overrideBody,
   overviewAnswer,
   reasonBody,
@@ -35,6 +37,7 @@ const reasonMessages = {
  * The results of an exam, admins only:
  * - `GET /exams/{id}/results` → `{ data: ExamResultsData }`; `GET /results/overview` → the dashboard's charts;
  *   `GET /contests/{id}/judging` → one contest's rows in the exams it is judged in;
+ * - `GET /exams/{id}/moderation` → `{ data: ExamModeration }`: flagged entries, every juror's per-criterion scores and remarks;
  * - `GET /exams/{id}/results/export?format=csv|xlsx&per=entry|juror&anonymise=true&lang=en|id|ms` → the file;
  * - `POST /exams/{id}/shortlist` `{top}` or `{min_score}`, with `dry_run` → `{ data: ShortlistResult }`;
  * - `PUT /exams/{id}/awards/{contestId}` `{award_category_id (null: none), reason}` overrides one award;
@@ -62,7 +65,9 @@ export async function resultsRoutes(app: FastifyInstance) {
     { schema: route("The dashboard's charts over every examination: final scores, juror leniency, grading progress.", { response: { 200: overviewAnswer } }) },
     async (request) => {
       actor(request);
-      return { data: await resultsOverview(db, app.entities) };
+      const exam = app.entities.byName.get('exam');
+      const scope = exam ? await listScopeOf({ entity: exam, db: app.db, userId: request.user.id }) : {};
+      return { data: await resultsOverview(db, app.entities, scope) };
     },
   );
 
@@ -94,6 +99,23 @@ export async function resultsRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/exams/:id/moderation',
+    {
+      schema: route(
+        "An examination's moderation: the flagged entries (and those with a reopened grade), every juror's per-criterion scores and remarks side by side.",
+        {
+          params: examParams,
+          response: { 200: moderationAnswer },
+        },
+      ),
+    },
+    async (request) => {
+      actor(request);
+      return { data: await examModeration(db, app.entities, examId(request)) };
+    },
+  );
+
   app.get<{ Querystring: { format: 'csv' | 'xlsx'; per: 'entry' | 'juror'; anonymise: boolean; lang: 'en' | 'id' | 'ms' } }>(
     '/exams/:id/results/export',
     {
@@ -107,7 +129,9 @@ export async function resultsRoutes(app: FastifyInstance) {
       actor(request);
       const q = request.query;
       const options: ExportOptions = { format: q.format, per: q.per, anonymise: q.anonymise, language: q.lang };
-      const file = await exportResults(await examResults(db, app.entities, examId(request)), options);
+      const id = examId(request);
+      const details = q.per === 'juror' ? await exportDetails(db, app.entities, id) : undefined;
+      const file = await exportResults(await examResults(db, app.entities, id), options, details);
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
   );

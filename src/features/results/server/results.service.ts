@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EntityRegistry } from '../../../server/index.js';
+import type { EntityRegistry, ListScopeConditions } from '../../../server/index.js';
 import { notFound } from '../../../server/index.js';
 import { judgingStatus } from '../../judging/index.js';
 import { finalisedConflict, type ShortlistStates } from '../../judging/server.js';
@@ -45,8 +45,17 @@ export async function awardRules(db: EntityDb, registry: EntityRegistry): Promis
 
 /** Whether the exam is its category's final round (no exam of the category has a later round): awards come from it. */
 async function isFinalRound(db: EntityDb, registry: EntityRegistry, exam: ExamRow): Promise<boolean> {
-  const table = registry.byName.get('exam')!.descriptor.table;
-  const later = await db.selectFrom(table).select('id').where('category_id', '=', exam.category_id).where('round', '>', exam.round).executeTakeFirst();
+  const entity = registry.byName.get('exam')!;
+  const later = await db
+    .selectFrom(entity.descriptor.table)
+    .select('id')
+    .where('category_id', '=', exam.category_id)
+    .where('round', '>', exam.round)
+    // Within the exam's edition: next year's rounds do not make this year's final round an early one.
+    .$if(!!entity.schema.properties?.edition_id, (q) =>
+      exam.edition_id == null ? q.where('edition_id', 'is', null) : q.where('edition_id', '=', exam.edition_id),
+    )
+    .executeTakeFirst();
   return !later;
 }
 
@@ -68,7 +77,7 @@ export function progressOf(data: ExamData): ProgressPoint[] {
 export async function liveResults(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const data = await loadExamData(db, registry, examId);
   const { exam } = data;
-  const results = aggregateExam(data.entries, data.grades, data.assignments, { maxScore: exam.max_score });
+  const results = aggregateExam(data.entries, data.grades, data.assignments, { maxScore: exam.max_score, basis: exam.ranking });
   const categories = await awardRules(db, registry);
   // Awards come from the final round's ranking; an admin's override names its award in any round.
   const rules = (await isFinalRound(db, registry, exam)) ? categories : [];
@@ -104,6 +113,7 @@ export async function liveResults(db: EntityDb, registry: EntityRegistry, examId
       max_score: exam.max_score,
       status: exam.status,
     },
+    ranking: results.basis,
     finalised: null,
     examMean: results.examMean,
     examSd: results.examSd,
@@ -116,6 +126,19 @@ export async function liveResults(db: EntityDb, registry: EntityRegistry, examId
   };
 }
 
+/**
+ * A snapshot locked before exams had a ranking basis ranked by trimmed mean: it says so, and its
+ * entries' final score is their trimmed mean (nothing else in it changes).
+ */
+function lockedFigures(results: ExamResultsData): ExamResultsData {
+  if (results.ranking) return results;
+  return {
+    ...results,
+    ranking: 'trimmed_mean',
+    entries: results.entries.map((e) => ({ ...e, score: e.score ?? e.trimmedMean, rawGrades: e.rawGrades ?? e.grades.filter((g) => g.raw).length })),
+  };
+}
+
 /** The results of an exam: the locked figures once it is finalised, else computed now. */
 export async function examResults(db: EntityDb, registry: EntityRegistry, examId: number): Promise<ExamResultsData> {
   const lock = await examLock(db, examId);
@@ -123,7 +146,7 @@ export async function examResults(db: EntityDb, registry: EntityRegistry, examId
     // The figures are the stored ones; the exam's name and status are what they are now (the
     // snapshot was taken while it was still closed).
     const now = await readExam(db, registry, examId);
-    return { ...lock.results, exam: { ...lock.results.exam, name: now.name, status: now.status }, finalised: { at: lock.at, by: lock.by } };
+    return { ...lockedFigures(lock.results), exam: { ...lock.results.exam, name: now.name, status: now.status }, finalised: { at: lock.at, by: lock.by } };
   }
   const live = await liveResults(db, registry, examId);
   // Made final through the status workflow rather than finalise: grades are locked all the same.
@@ -139,10 +162,13 @@ export async function gradedContests(db: EntityDb, registry: EntityRegistry, exa
 }
 
 /** The dashboard's charts over every exam (see {@link ResultsOverview}). */
-export async function resultsOverview(db: EntityDb, registry: EntityRegistry): Promise<ResultsOverview> {
+export async function resultsOverview(db: EntityDb, registry: EntityRegistry, scope: ListScopeConditions = {}): Promise<ResultsOverview> {
   const table = registry.byName.get('exam')?.descriptor.table;
   if (!table) return { exams: [], jurors: [], progress: [] };
-  const ids = (await db.selectFrom(table).select('id').orderBy('category_id').orderBy('round').execute()).map((r) => Number(r.id));
+  // The exams of the caller's list scope (their current edition), as the exam list shows them.
+  let exams = db.selectFrom(table).select('id');
+  for (const [field, value] of Object.entries(scope)) exams = exams.where(field, '=', value);
+  const ids = (await exams.orderBy('category_id').orderBy('round').execute()).map((r) => Number(r.id));
   const all = [];
   for (const id of ids) all.push(await examResults(db, registry, id));
   const jurors = new Map<string, { grades: number; total: number; lenient: number }>();
@@ -166,7 +192,7 @@ export async function resultsOverview(db: EntityDb, registry: EntityRegistry): P
       category: r.exam.category,
       round: r.exam.round,
       maxScore: r.exam.max_score,
-      scores: r.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!),
+      scores: r.entries.filter((e) => e.score !== null).map((e) => e.score!),
     })),
     jurors: [...jurors]
       .map(([name, s]) => ({ name, grades: s.grades, mean: round2(s.total / s.grades), leniency: round2(s.lenient / s.grades) }))
@@ -179,10 +205,21 @@ export async function resultsOverview(db: EntityDb, registry: EntityRegistry): P
 export async function contestJudging(db: EntityDb, registry: EntityRegistry, contestId: number): Promise<ContestJudging> {
   const contests = registry.byName.get('contest')!.descriptor.table;
   const exams = registry.byName.get('exam')?.descriptor.table;
-  const contest = await db.selectFrom(contests).select(['id', 'status', 'category_id']).where('id', '=', contestId).executeTakeFirst();
+  const contest = await db.selectFrom(contests).selectAll().where('id', '=', contestId).executeTakeFirst();
   if (!contest) throw notFound(`Contest ${contestId} does not exist.`);
+  // The exams of its category in its edition (when exams have one).
+  const editioned = !!registry.byName.get('exam')?.schema.properties?.edition_id && contest.edition_id !== undefined;
   const ids = exams
-    ? (await db.selectFrom(exams).select('id').where('category_id', '=', contest.category_id).orderBy('round').orderBy('id').execute()).map((r) => Number(r.id))
+    ? (
+        await db
+          .selectFrom(exams)
+          .select('id')
+          .where('category_id', '=', contest.category_id)
+          .$if(editioned, (q) => (contest.edition_id === null ? q.where('edition_id', 'is', null) : q.where('edition_id', '=', contest.edition_id)))
+          .orderBy('round')
+          .orderBy('id')
+          .execute()
+      ).map((r) => Number(r.id))
     : [];
   const rows: ContestJudging['exams'] = [];
   for (const id of ids) {
@@ -222,14 +259,23 @@ export const shortlistStatesOf: ShortlistStates = async (db, registry, contests)
   const shortlisted = new Set(
     (await resultsDb(db).selectFrom('exam_entries').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => Number(r.contest_id)),
   );
-  const categories = new Set(
-    (
-      await sql<{ category_id: number }>`select distinct e.category_id from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id`.execute(db)
-    ).rows.map((r) => Number(r.category_id)),
-  );
+  // Out: a Round 1 of the contest's category (and edition, when both have one) was shortlisted without it.
+  const contestEntity = registry.byName.get('contest');
+  const sameEdition =
+    contestEntity?.schema.properties?.edition_id && registry.byName.get('exam')?.schema.properties?.edition_id
+      ? sql`and e.edition_id is not distinct from c.edition_id`
+      : sql``;
+  const out = contestEntity
+    ? new Set(
+        (
+          await sql<{ id: number }>`select c.id from ${sql.table(contestEntity.descriptor.table)} c where c.id in (${sql.join(ids)}) and exists (
+            select 1 from exam_entries x join ${sql.table(exams)} e on e.id = x.source_exam_id where e.category_id = c.category_id ${sameEdition})`.execute(db)
+        ).rows.map((r) => Number(r.id)),
+      )
+    : new Set<number>();
   for (const contest of contests) {
     if (shortlisted.has(Number(contest.id))) states.set(Number(contest.id), 'in');
-    else if (categories.has(Number(contest.category_id))) states.set(Number(contest.id), 'out');
+    else if (out.has(Number(contest.id))) states.set(Number(contest.id), 'out');
   }
   return states;
 };

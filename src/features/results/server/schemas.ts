@@ -1,4 +1,5 @@
 import { JUDGING_STATUSES } from '../../judging/index.js';
+import { RANKING_BASES } from '../shared/aggregate.js';
 
 /**
  * The request and response schemas of the results routes. Fastify validates the requests with them
@@ -47,6 +48,7 @@ export const contestParams = object({ id: idProperty('Contest') }, ['id']);
 export const awardParams = object({ id: idProperty('Examination'), contestId: idProperty('Contest') }, ['id', 'contestId']);
 
 const award = nullable(object({ id: integer, name: text }));
+const ranking = { type: 'string', enum: [...RANKING_BASES], description: 'What rank, shortlist and awards follow.' };
 const rawReason = { type: ['string', 'null'], enum: ['few_grades', 'no_spread', null], description: "Why the juror's totals are kept raw (null: normalised)." };
 
 /** One entry's row (`ResultsEntry`): the figures of the shared maths, who entered it and its award. */
@@ -55,9 +57,11 @@ const resultsEntry = object({
   submitted: integer,
   assigned: integer,
   mean: figure,
-  trimmedMean: { ...figure, description: 'The final score.' },
+  trimmedMean: figure,
   normalised: figure,
   spread: figure,
+  score: { ...figure, description: "The final score: the figure the exam's ranking basis names (rank, shortlist and awards follow it)." },
+  rawGrades: { ...integer, description: "How many of the entry's grades are kept raw because their juror could not be normalised (the fallback)." },
   rank: { type: ['integer', 'null'] },
   position: integer,
   moderation: flag,
@@ -77,6 +81,7 @@ const progress = arrayOf(object({ date: { type: 'string', format: 'date' }, subm
 /** `ExamResultsData`. */
 const examResults = object({
   exam: object({ id: integer, name: text, round: integer, category_id: integer, category: textOrNull, max_score: integer, status: text }),
+  ranking,
   finalised: nullable(object({ at: text, by: { type: ['integer', 'null'] } })),
   examMean: figure,
   examSd: figure,
@@ -130,6 +135,7 @@ export const shortlistAnswer = data(
   object({
     dryRun: flag,
     targetExamId: { type: ['integer', 'null'] },
+    targetExamName: textOrNull,
     createdExam: flag,
     selected: ids,
     added: ids,
@@ -142,3 +148,41 @@ export const shortlistAnswer = data(
 const reason = { type: 'string', minLength: 3, maxLength: 500 };
 export const overrideBody = object({ award_category_id: { type: ['integer', 'null'], minimum: 1 }, reason }, ['award_category_id', 'reason']);
 export const reasonBody = object({ reason }, ['reason']);
+
+/** `ExamModeration`: flagged entries with every juror's per-criterion scores and remarks. */
+export const moderationAnswer = data(
+  object({
+    exam: object({ id: integer, name: text, round: integer, status: text, max_score: integer, ranking }),
+    moderationThreshold: number,
+    criteria: arrayOf(object({ key: text, label: text, weight: number, maximum: number })),
+    codes: flag,
+    entries: arrayOf(
+      object({
+        contestId: integer,
+        code: textOrNull,
+        campaign: textOrNull,
+        position: integer,
+        rank: { type: ['integer', 'null'] },
+        score: figure,
+        mean: figure,
+        spread: figure,
+        flagged: flag,
+        grades: arrayOf(
+          object({
+            gradeId: integer,
+            jurorId: integer,
+            juror: text,
+            status: { type: 'string', enum: ['draft', 'submitted'] },
+            total: number,
+            normalised: figure,
+            raw: rawReason,
+            scores: { type: 'object', additionalProperties: number },
+            remarks: textOrNull,
+            reopenReason: textOrNull,
+            submittedAt: textOrNull,
+          }),
+        ),
+      }),
+    ),
+  }),
+);

@@ -9,7 +9,7 @@
  * Per entry:
  * - **mean** `= Σ_j x(j, e) / n(e)`;
  * - **trimmed mean** `=` the mean once the single highest and single lowest totals are dropped, when
- *   `n(e) ≥ 5` (`(Σ − max − min) / (n − 2)`); otherwise the mean. It is the entry's **final score**;
+ *   `n(e) ≥ 5` (`(Σ − max − min) / (n − 2)`); otherwise the mean;
  * - **spread** `= max_j x(j, e) − min_j x(j, e)` (0 with one grade);
  * - **normalised score** `=` the mean of the entry's normalised totals `y(j, e)` (below);
  * - **moderation** is flagged when `spread > threshold` (default: a quarter of `M`).
@@ -20,16 +20,30 @@
  * - `z(j, e) = (x(j, e) − μ_j) / σ_j`;
  * - `y(j, e) = clamp(μ + z(j, e) · σ, 0, M)`: the z-score put back on the exam's 0…M scale, so a
  *   lenient and a harsh juror weigh alike;
- * - a juror with `k < 3` or `σ_j = 0` keeps raw totals (`y = x`) and is flagged (`few_grades`,
- *   `no_spread`): too few totals or no spread give no meaningful z-score;
+ * - **the fallback**: a juror with fewer than {@link MIN_GRADES_TO_NORMALISE} (3) submitted totals in
+ *   the exam (`few_grades`: with 2 totals every z-score is ±1, with 1 it is undefined) or with
+ *   `σ_j = 0` (`no_spread`: the same total everywhere) cannot be normalised; their raw totals count
+ *   as they are (`y = x`, already on the exam's 0…M scale), and the results say so per juror
+ *   (`JurorSummary.raw`), per grade (`EntryGrade.raw`) and per entry (`EntryResult.rawGrades`);
  * - **leniency** `= μ_j − μ`.
  *
- * **Rank** orders graded entries by final score, highest first, with competition ranking: equal
- * final scores (compared at 2 decimals, as shown) share a rank and the next rank skips (1, 1, 3).
- * The display order breaks a tie by normalised score, then mean (both higher first), then the
- * earlier submission of the entry, then the entry id. Entries with no submitted grade have no rank
- * and come last. Every figure is rounded to 2 decimals once, at the end.
+ * The entry's **final score** (`score`) is the figure the exam's ranking basis names (§17):
+ * `normalised` (the default), `trimmed_mean` or `mean`. **Rank** orders graded entries by final
+ * score, highest first, with competition ranking: equal final scores (compared at 2 decimals, as
+ * shown) share a rank and the next rank skips (1, 1, 3). The display order breaks a tie by
+ * normalised score, then mean (both higher first), then the earlier submission of the entry, then
+ * the entry id. Entries with no submitted grade have no rank and come last. Every figure is rounded
+ * to 2 decimals once, at the end. The shortlist and the awards read `rank` and `score`, so they
+ * follow the basis too.
  */
+
+/** What an exam ranks its entries by (the exam's `ranking` field). */
+export type RankingBasis = 'normalised' | 'trimmed_mean' | 'mean';
+export const RANKING_BASES: readonly RankingBasis[] = ['normalised', 'trimmed_mean', 'mean'];
+/** The basis of an exam whose `ranking` is missing or unknown. */
+export const DEFAULT_RANKING: RankingBasis = 'normalised';
+/** The exam's basis, the default for a missing or unknown value. */
+export const rankingOf = (value: unknown): RankingBasis => (RANKING_BASES.includes(value as RankingBasis) ? (value as RankingBasis) : DEFAULT_RANKING);
 
 /** One juror's total for one entry. */
 export interface GradeInput {
@@ -56,6 +70,8 @@ export interface AggregateOptions {
   maxScore: number;
   /** Spread above which an entry is flagged for moderation; default `maxScore / 4`. */
   moderationThreshold?: number;
+  /** What rank, shortlist and awards follow; default `normalised`. */
+  basis?: RankingBasis;
 }
 
 /** Why a juror's totals were kept raw instead of normalised. */
@@ -87,6 +103,10 @@ export interface EntryResult {
   trimmedMean: number | null;
   normalised: number | null;
   spread: number | null;
+  /** The final score: the figure named by the exam's ranking basis (rank, shortlist and awards follow it). */
+  score: number | null;
+  /** How many of the entry's grades are kept raw (their juror could not be normalised: the fallback). */
+  rawGrades: number;
   rank: number | null;
   /** 1-based display order (every entry has one). */
   position: number;
@@ -96,6 +116,7 @@ export interface EntryResult {
 
 export interface ExamResults {
   maxScore: number;
+  basis: RankingBasis;
   moderationThreshold: number;
   examMean: number | null;
   examSd: number | null;
@@ -174,6 +195,8 @@ export function aggregateExam(
 ): ExamResults {
   const maxScore = options.maxScore;
   const threshold = options.moderationThreshold ?? maxScore / 4;
+  const basis = options.basis ?? DEFAULT_RANKING;
+  const scoreKey = ({ normalised: 'normalised', trimmed_mean: 'trimmedMean', mean: 'mean' } as const)[basis];
   const grades = allGrades.filter((g) => (g.status ?? 'submitted') === 'submitted');
   const totals = grades.map((g) => g.total);
   const examMean = mean(totals);
@@ -205,6 +228,8 @@ export function aggregateExam(
         trimmedMean: trimmedMean(values),
         normalised: mean(entryGrades.map((g) => g.normalised)),
         spread: sp,
+        score: null as number | null,
+        rawGrades: entryGrades.filter((g) => g.raw !== null).length,
         rank: null as number | null,
         position: 0,
         moderation: sp !== null && sp > threshold + 1e-9,
@@ -219,12 +244,13 @@ export function aggregateExam(
       result[key] = v === null ? null : round2(v);
     }
     for (const g of result.grades) g.normalised = round2(g.normalised);
+    result.score = result[scoreKey];
   }
 
   const desc = (a: number | null, b: number | null) => (b ?? Number.NEGATIVE_INFINITY) - (a ?? Number.NEGATIVE_INFINITY);
   results.sort(
     (a, b) =>
-      desc(a.result.trimmedMean, b.result.trimmedMean) ||
+      desc(a.result.score, b.result.score) ||
       desc(a.result.normalised, b.result.normalised) ||
       desc(a.result.mean, b.result.mean) ||
       a.submittedAt - b.submittedAt ||
@@ -232,13 +258,14 @@ export function aggregateExam(
   );
   results.forEach(({ result }, index) => {
     result.position = index + 1;
-    if (result.trimmedMean === null) return;
+    if (result.score === null) return;
     const previous = index > 0 ? results[index - 1]!.result : null;
-    result.rank = previous && previous.trimmedMean === result.trimmedMean ? previous.rank : index + 1;
+    result.rank = previous && previous.score === result.score ? previous.rank : index + 1;
   });
 
   return {
     maxScore,
+    basis,
     moderationThreshold: round2(threshold),
     examMean: examMean === null ? null : round2(examMean),
     examSd: examSd === null ? null : round2(examSd),

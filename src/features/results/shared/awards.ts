@@ -34,8 +34,9 @@ export interface AwardResult {
  * ranked (graded) entries receive any:
  * - `top_n` takes the first N entries still without an award, plus every later one tied with the
  *   N-th (same rank): a tie never splits an award;
- * - `min_score` takes every entry still without an award whose final score (trimmed mean) is at
- *   least `round2(min_score / 100 · maxScore)`.
+ * - `min_score` takes every entry still without an award whose final score (`score`: the figure
+ *   of the exam's ranking basis) is at least `round2(min_score / 100 · maxScore)`.
+ * Rank and final score follow the exam's basis, so the awards do too.
  * Then each override replaces the award of its entry (flagged, with its reason).
  *
  * @example
@@ -49,7 +50,7 @@ export function computeAwards(
   overrides: readonly AwardOverride[] = [],
 ): AwardResult[] {
   const given = new Map<number, number>();
-  let remaining = entries.filter((e) => e.rank !== null && e.trimmedMean !== null);
+  let remaining = entries.filter((e) => e.rank !== null && e.score !== null);
   const ordered = [...rules].sort((a, b) => a.rank - b.rank || a.id - b.id);
   for (const rule of ordered) {
     let taken: EntryResult[] = [];
@@ -62,7 +63,7 @@ export function computeAwards(
       }
     } else if (rule.min_score !== null && rule.min_score !== undefined) {
       const threshold = round2((rule.min_score / 100) * maxScore);
-      taken = remaining.filter((e) => e.trimmedMean! >= threshold);
+      taken = remaining.filter((e) => e.score! >= threshold);
     }
     for (const e of taken) given.set(e.contestId, rule.id);
     const takenIds = new Set(taken.map((e) => e.contestId));

@@ -31,4 +31,4 @@ export function leniency(data: Pick<ExamResultsData, 'jurors' | 'examMean'>) {
 }
 
 /** The final scores of an exam's graded entries. */
-export const finalScores = (data: Pick<ExamResultsData, 'entries'>) => data.entries.filter((e) => e.trimmedMean !== null).map((e) => e.trimmedMean!);
+export const finalScores = (data: Pick<ExamResultsData, 'entries'>) => data.entries.filter((e) => e.score !== null).map((e) => e.score!);

@@ -3,7 +3,7 @@
  * shared by the server that computes them and the screens that show them.
  */
 import type { JudgingStatus } from '../../judging/index.js';
-import type { EntryResult, JurorSummary } from './aggregate.js';
+import type { EntryResult, JurorSummary, RankingBasis, RawReason } from './aggregate.js';
 
 /** One entry's row: the figures of `aggregateExam`, who entered it and its award. */
 export interface ResultsEntry extends EntryResult {
@@ -31,6 +31,8 @@ export interface ProgressPoint {
 /** `GET /api/exams/{id}/results` → `{ data: ExamResultsData }`. */
 export interface ExamResultsData {
   exam: { id: number; name: string; round: number; category_id: number; category: string | null; max_score: number; status: string };
+  /** What rank, shortlist and awards follow: the exam's `ranking` (a snapshot locked before it existed: `trimmed_mean`). */
+  ranking: RankingBasis;
   /** Set once the exam is finalised: the figures are then the ones locked at that moment. */
   finalised: { at: string; by: number | null } | null;
   examMean: number | null;
@@ -55,6 +57,8 @@ export interface ShortlistRequest {
 export interface ShortlistResult {
   dryRun: boolean;
   targetExamId: number | null;
+  /** The Round 2 exam's name (what the entries move into); null when a dry run would create it. */
+  targetExamName: string | null;
   /** True when the Round 2 exam did not exist (and was, unless dry run, created as a draft). */
   createdExam: boolean;
   /** Contest ids the rule selects, in display order. */
@@ -81,4 +85,48 @@ export interface ContestJudging {
   contestId: number;
   status: JudgingStatus;
   exams: Array<{ examId: number; name: string; round: number; finalised: boolean; entry: ResultsEntry; jurors: Array<{ name: string; total: number }> }>;
+}
+
+/** One juror's grade of a flagged entry, as moderation shows it side by side with the others. */
+export interface ModerationGrade {
+  gradeId: number;
+  jurorId: number;
+  juror: string;
+  status: 'draft' | 'submitted';
+  total: number;
+  /** The normalised total (null while the grade is a draft: drafts never count). */
+  normalised: number | null;
+  /** Why the juror's totals are kept raw (the fallback), null when normalised. */
+  raw: RawReason | null;
+  /** Score per criterion key. */
+  scores: Record<string, number>;
+  remarks: string | null;
+  /** Why an admin reopened it (kept after the juror submits again). */
+  reopenReason: string | null;
+  submittedAt: string | null;
+}
+
+/** A flagged entry (its jurors disagree: spread above the threshold), or one with a grade reopened and not yet submitted again. */
+export interface ModerationEntry {
+  contestId: number;
+  /** The entry's blind code in the exam, when judging gives codes (admins see both). */
+  code: string | null;
+  campaign: string | null;
+  position: number;
+  rank: number | null;
+  score: number | null;
+  mean: number | null;
+  spread: number | null;
+  flagged: boolean;
+  grades: ModerationGrade[];
+}
+
+/** `GET /api/exams/{id}/moderation` → `{ data: ExamModeration }`. */
+export interface ExamModeration {
+  exam: { id: number; name: string; round: number; status: string; max_score: number; ranking: RankingBasis };
+  moderationThreshold: number;
+  criteria: Array<{ key: string; label: string; weight: number; maximum: number }>;
+  /** Whether entries carry blind codes (judging's codes), else only contest ids. */
+  codes: boolean;
+  entries: ModerationEntry[];
 }
