@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../src/server/config.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import type { LoadedEntity } from '../../src/shared/descriptor/types.js';
-import { type RelatedIds, validBody, validValue } from '../fixtures/record-factory.js';
+import { type RelatedIds, relatedIdFor, validBody, validValue } from '../fixtures/record-factory.js';
 import type { TestClient } from '../helpers/test-app.js';
 
 /** The real entities plus the fixtures: every suite covers a new entity the day it lands. */
@@ -54,8 +54,7 @@ export async function seedAll(app: FastifyInstance, client: TestClient): Promise
         for (const [field, property] of Object.entries(entity.schema.properties ?? {})) {
           if (property.readOnly || d.virtual.includes(field) || Object.hasOwn(d.computed ?? {}, field)) continue;
           const relation = relationByField.get(field);
-          const related = relation ? ids[relation.entity] : undefined;
-          const value = validValue(field, property, n, related?.length ? related[n % related.length] : undefined);
+          const value = validValue(field, property, n, relation ? relatedIdFor(relation.entity, ids[relation.entity], n) : undefined);
           values[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
         }
         const row = await app.db
@@ -65,6 +64,11 @@ export async function seedAll(app: FastifyInstance, client: TestClient): Promise
           .executeTakeFirstOrThrow();
         ids[d.name]!.push(Number((row as { id: number }).id));
       }
+    }
+    if (d.name === 'edition') {
+      // The admin works in the first edition: every seeded exam and contest belongs to it (relatedIdFor).
+      const chosen = await client.put('/api/me/edition', { edition_id: ids[d.name]![0] });
+      if (chosen.status !== 200) throw new Error(`choosing the edition: ${chosen.status} ${JSON.stringify(chosen.body)}`);
     }
   }
   return ids;

@@ -10,6 +10,9 @@ import { ENTITY_ENV, seedAll } from './entities-helpers.js';
 // Thousands of sign-ins and registrations: hashed at a cost of 1 MiB here (this process only), so the
 // cases measure the API, not scrypt.
 setHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
+// No exam scheduler: it opens and closes the generated exams whose dates have passed, between a
+// refused write and the check that nothing changed.
+process.env.EXAM_SCHEDULER_SECONDS = '0';
 
 // Property-based tests over every operation of GET /api/openapi.json: generated valid
 // and invalid path ids, query parameters, If-Match headers and bodies, on each database. Whatever

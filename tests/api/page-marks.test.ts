@@ -19,6 +19,8 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
   let t: TestApp;
   let client: TestClient;
   let agency = '';
+  /** The admin's current edition (the newest not archived): every contest list is scoped to it. */
+  let edition = 0;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { DEMO_DATA: 'true', LIST_CACHE_MB: '0' });
@@ -30,6 +32,9 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
       where length(w) >= 4 group by 1 order by 2 desc`.execute(t.app.db);
     const contests = Number((await sql<{ n: number }>`select count(*) as n from contests`.execute(t.app.db)).rows[0]!.n);
     agency = words.rows.find((row) => Number(row.n) >= contests * 0.35 && Number(row.n) <= contests * 0.85)?.word ?? '';
+    edition = Number(
+      (await sql<{ id: number }>`select id from editions where status <> 'archived' order by year desc, id desc limit 1`.execute(t.app.db)).rows[0]!.id,
+    );
     client = await new TestClient(t.app).init();
     await client.signIn();
   }, 180_000);
@@ -37,7 +42,7 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
 
   const offsetIds = async (where: ReturnType<typeof sql>, sort: string, direction: 'asc' | 'desc', page: number) => {
     const dir = sql.raw(direction);
-    const rows = await sql<{ id: number }>`select id from contests where ${where}
+    const rows = await sql<{ id: number }>`select id from contests where edition_id = ${edition} and ${where}
       order by ${sql.ref(sort)} ${dir}, id ${dir} limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE}`.execute(t.app.db);
     return rows.rows.map((row) => Number(row.id));
   };
@@ -50,7 +55,9 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
       ['status=approved&', sql`status = 'approved'`],
       [`q[agency_name]=${agency}&`, sql`customer_id in (select id from customers where company ilike ${`%${agency}%`})`],
     ] as const) {
-      const total = Number((await sql<{ n: number }>`select count(*) as n from contests where ${where}`.execute(t.app.db)).rows[0]!.n);
+      const total = Number(
+        (await sql<{ n: number }>`select count(*) as n from contests where edition_id = ${edition} and ${where}`.execute(t.app.db)).rows[0]!.n,
+      );
       const lastPage = Math.ceil(total / PER_PAGE);
       const seeksBefore = marks.seeks;
       for (const sort of SORTS) {

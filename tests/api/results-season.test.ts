@@ -173,7 +173,8 @@ describe.each(testDatabaseKinds())('results of a season on %s', (kind) => {
     expect(m.entries.map((e) => entries.indexOf(e.contestId) + 1)).toEqual([1, 3, 5]);
     const e1 = m.entries[0]!;
     expect(m.codes).toBe(true);
-    expect(e1).toMatchObject({ flagged: true, spread: 30, code: null });
+    // Every entry shown has its code: judging gives one to an assigned entry that had none when it is first read.
+    expect(e1).toMatchObject({ flagged: true, spread: 30, code: expect.stringMatching(/^R1-[A-Z0-9]{5}$/) });
     expect(m.entries[1]).toMatchObject({ contestId: entries[2], code: 'R1-7K3QX' });
     expect(e1.grades.map((g) => [g.jurorId, g.total, g.scores, g.remarks])).toEqual([
       [jurors.f1, 90, { idea: 9, craft: 4.5 }, 'Clear, brave idea'],

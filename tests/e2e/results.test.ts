@@ -117,9 +117,11 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       await openInEnglish(page, `${server.url}/manage-exam/${exam}/results`);
       await page.getByRole('link', { name: /^Moderation/ }).click();
       await page.waitForURL(`**/manage-exam/${exam}/moderation`);
-      const table = page.getByRole('table', { name: `Entry #${entry.contestId}` });
+      // Admins see the entry under its blind code and its contest id.
+      const title = entry.code ? `Entry ${entry.code} (#${entry.contestId})` : `Entry #${entry.contestId}`;
+      const table = page.getByRole('table', { name: title });
       await table.waitFor();
-      const rows = await cellsOf(page, `Entry #${entry.contestId}`);
+      const rows = await cellsOf(page, title);
       expect(rows.map((r) => r[0])).toEqual(entry.grades.map((g) => g.juror));
       const criterion = moderation.criteria[0]!;
       await page
