@@ -75,6 +75,9 @@ export function buildFormUiSchema(entity: ClientEntity, mode: FormMode, form: Fo
     if (options['ui:title'] === undefined) {
       options['ui:title'] = t(`entities.${entity.name}.fields.${field}`, { defaultValue: humanizeField(field) });
     }
+    // The help under a field is `entities.<entity>.help.<field>` in the reader's language; the
+    // schema's `description` documents the field for developers and is never shown (it is English).
+    if (options['ui:description'] === undefined) options['ui:description'] = t(`entities.${entity.name}.help.${field}`, { defaultValue: '' });
     const values = properties[field]?.enum;
     if (Array.isArray(values) && options['ui:enumNames'] === undefined) {
       options['ui:enumNames'] = Object.fromEntries(values.map((value) => [String(value), enumLabel(entity, field, value, t)]));

@@ -47,9 +47,10 @@ export function offsetLabel(minutes: number): string {
   return `UTC${sign}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
-/** The zone as a person reads it: 'Asia/Jakarta, UTC+7' (the offset at `ms`, now by default). */
+/** The zone as a person reads it: 'Asia/Jakarta, UTC+7' (the offset at `ms`, now by default), plain 'UTC' for UTC itself. */
 export function zoneLabel(zone: string, ms: number = Date.now()): string {
-  return `${zone}, ${offsetLabel(zoneOffsetMinutes(zone, ms))}`;
+  const offset = offsetLabel(zoneOffsetMinutes(zone, ms));
+  return zone === offset || zone === 'Etc/UTC' ? offset : `${zone}, ${offset}`;
 }
 
 /** An ISO instant as a `datetime-local` value in `zone` (`2026-12-01T10:00`), '' when empty or unparsable. */
