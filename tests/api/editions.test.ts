@@ -177,6 +177,9 @@ describe.each(testDatabaseKinds())('editions on the demo data (%s)', (kind) => {
     const created = await admin.post('/api/editions', { name: 'Awards 2027', year: 2027, status: 'draft' });
     expect(created.status).toBe(201);
     const next = created.body.data.id as number;
+    // A draft edition moves nobody into it: someone who never chose stays in the edition being judged.
+    const bystander = await secondAdmin(t, 'bystander.admin@example.com');
+    expect((await bystander.get('/api/me/edition')).body.data.current).toMatchObject({ id: current });
     expect((await admin.put('/api/me/edition', { edition_id: next })).status).toBe(200);
     expect((await admin.get('/api/exams')).body.meta.total).toBe(0);
 
@@ -202,8 +205,13 @@ describe.each(testDatabaseKinds())('editions on the demo data (%s)', (kind) => {
     expect(theirs.body.data.edition_id).toBe(current);
     expect((await other.delete(`/api/exams/${theirs.body.data.id}`)).status).toBe(204);
     expect((await admin.put('/api/me/edition', { edition_id: current })).status).toBe(200);
-    // A new edition not archived becomes the default of whoever has not chosen one.
+    // A draft stays out of the way; once open, the new edition is the default of whoever has not chosen one.
     const fresh = await secondAdmin(t, 'fourth.admin@example.com');
+    expect((await fresh.get('/api/me/edition')).body.data.current.id).toBe(current);
+    const draft = await admin.get(`/api/editions/${next}`);
+    const { name, year } = draft.body.data as { name: string; year: number };
+    const opened = await admin.put(`/api/editions/${next}`, { name, year, status: 'open' }, { 'if-match': String(draft.headers.etag) });
+    expect(opened.status).toBe(200);
     expect((await fresh.get('/api/me/edition')).body.data.current.id).toBe(next);
     expect((await admin.delete(`/api/editions/${next}`)).status).toBe(204);
     expect((await fresh.get('/api/me/edition')).body.data.current.id).toBe(current);

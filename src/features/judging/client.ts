@@ -1,4 +1,5 @@
 import type { ClientExtension } from '../../engine/index.js';
+import { ContestReviewCell } from './client/contest-review-cell.js';
 import { CriteriaEditorWidget } from './client/criteria-editor-widget.js';
 import { CriteriaTableCell, criteriaOf } from './client/criteria-table-cell.js';
 import { examDeleteImpact } from './client/exam-delete-impact.js';
@@ -22,6 +23,8 @@ export const judgingClient: ClientExtension<typeof judgingNames> = {
     'criteria-table': { component: CriteriaTableCell, isEmpty: (value) => criteriaOf(value).length === 0 },
     // On a juror's detail page (its id's cell): their declared conflicts of interest, declared and withdrawn there.
     'juror-conflicts': { component: JurorConflictsCell, isEmpty: () => false },
+    // On an entry's detail page (its status's cell): its review, approve or reject with a reason.
+    'contest-review': { component: ContestReviewCell, isEmpty: () => false },
   },
   // The exam form's criteria: one labelled row per criterion, reorderable, the key from the label.
   widgets: { 'criteria-editor': CriteriaEditorWidget },

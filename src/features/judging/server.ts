@@ -11,6 +11,7 @@ import { juryRoutes } from './server/jury-routes.js';
 import { migration004Judging } from './server/migrations/004-judging.js';
 import { migration014JudgingSeason } from './server/migrations/014-judging-season.js';
 import { migration017JudgingSchedulerLeases } from './server/migrations/017-judging-scheduler-leases.js';
+import { reviewRoutes } from './server/review-routes.js';
 import { seasonRoutes } from './server/season-routes.js';
 import { judgingNames } from './shared/extension-names.js';
 
@@ -24,6 +25,7 @@ export const judgingServer: ServerFeature = {
     await app.register(judgingRoutes);
     await app.register(juryRoutes);
     await app.register(seasonRoutes);
+    await app.register(reviewRoutes);
     await app.register(applicantRoutes);
   },
   hooks: {

@@ -1,20 +1,23 @@
 import { Badge, Flex, Select, Text, Tooltip } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { describeError, useToasts, useTranslation } from '../../../engine/index.js';
 import { isArchived } from '../shared/edition-contract.js';
 import { chooseEdition, currentEditionOptions, editionChanged } from './queries.js';
 
 /**
  * The header's edition switcher: the edition the admin works in (kept on the server per person),
- * every edition listed with the archived ones marked; choosing one refetches every screen. When the
- * current edition is archived, a read-only banner stands beside it.
+ * every edition listed with the archived ones marked (read again each time the list opens, so an
+ * edition created meanwhile is there); choosing one refetches every screen. The hint never covers
+ * the open list. When the current edition is archived, a read-only banner stands beside it.
  */
 export function EditionSwitcher(): ReactElement | null {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useQueryClient();
   const query = useQuery(currentEditionOptions());
+  const [hint, setHint] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const choose = useMutation({
     mutationFn: chooseEdition,
     onSuccess: async (data) => {
@@ -30,11 +33,16 @@ export function EditionSwitcher(): ReactElement | null {
 
   return (
     <Flex align="center" gap="2" className="edition-switcher">
-      <Tooltip content={t('entities.edition.switcher.choose')}>
+      <Tooltip content={t('entities.edition.switcher.choose')} open={hint && !listOpen} onOpenChange={setHint}>
         <span>
           <Select.Root
             value={current ? String(current.id) : undefined}
             onValueChange={(value) => choose.mutate(Number(value))}
+            open={listOpen}
+            onOpenChange={(open) => {
+              setListOpen(open);
+              if (open) void query.refetch();
+            }}
             disabled={choose.isPending}
             size="1"
           >

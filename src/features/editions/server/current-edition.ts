@@ -1,19 +1,24 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { conflict } from '../../../server/index.js';
 import { ARCHIVED_STATUS, EDITION_ARCHIVED, type EditionSummary } from '../shared/edition-contract.js';
 
 /** Whether `id` can be a row's id (a positive 32-bit integer): anything else names no record. */
+/** An edition being prepared: chosen only by those who pick it. */
+const DRAFT_STATUS = 'draft';
+
 const isRowId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /**
- * The newest edition that is not archived (highest year, then highest id), or `null` when every
- * edition is archived or there is none: the current edition of anyone who has not chosen one.
+ * The newest edition that is neither archived nor a draft (highest year, then highest id), else the
+ * newest draft, or `null` when every edition is archived or there is none: the current edition of
+ * anyone who has not chosen one. A draft being prepared for next year moves nobody into it.
  */
 export async function defaultEditionId(db: Kysely<any>): Promise<number | null> {
   const row = await db
     .selectFrom('editions')
     .select('id')
     .where('status', '<>', ARCHIVED_STATUS)
+    .orderBy(sql`case when status = ${DRAFT_STATUS} then 1 else 0 end`)
     .orderBy('year', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -22,6 +22,8 @@ export type JudgingAuditAction =
   | 'grade.reopen'
   | 'applicant.approve'
   | 'applicant.reject'
+  | 'contest.approve'
+  | 'contest.reject'
   | 'jury.reminders';
 
 /**

@@ -102,6 +102,7 @@ export interface ContestsTable {
   customer_id: number | null;
   status: string;
   created_at: Managed;
+  updated_at: Managed;
 }
 
 /** What judging reads of a customer: the company a conflict of interest is decided on. */

@@ -8,7 +8,7 @@ import type { ExtensionNames } from '../../../shared/descriptor/extension-names.
  * without its name here, does not compile.
  */
 export const judgingNames = {
-  cells: ['rating-stars', 'criteria-table', 'juror-conflicts'],
+  cells: ['rating-stars', 'criteria-table', 'juror-conflicts', 'contest-review'],
   widgets: ['criteria-editor'],
   filterInputs: [],
   rowActions: [],
