@@ -31,9 +31,9 @@ import { apiClient, toast } from '../helpers/e2e-page.js';
  * judging screen (matrix, panel, auto-assign); the jury portal; the judging screen (close); the
  * results (award override, finalise, CSV export).
  *
- * The season runs in the demo's current edition (Awards 2026): no screen can bring entries into a
- * new edition or approve an entry (contests are read-only in the console; entrants and entry review
- * are another issue), so the new edition stays empty. Its category is Best Integrated Campaign,
+ * Entries are reviewed on their pages (approve; reject with a reason). The season runs in the demo's
+ * current edition (Awards 2026): entries come into a new edition through the entrant portal (another
+ * issue), so the new edition stays empty. Its category is Best Integrated Campaign,
  * whose Round 2 exam has no entries yet; the Round 1 exam is a parallel panel beside the demo's.
  */
 
@@ -335,6 +335,41 @@ describe('a whole season through the screens', { timeout: 240_000 }, () => {
       expect(editions.current.name).toBe('Awards 2026');
       expect(editions.editions.find((e) => e.name === 'Awards 2027')).toMatchObject({ status: 'draft' });
     });
+  });
+
+  step('reviews entries on their pages: approves a submitted entry (it joins its Round 1 at once) and rejects one with a reason, in Malay', async () => {
+    // Entries of another category than the season's, so the season's own Round 1 keeps its three.
+    const contests = (await apiClient(admin).get('/contests?status=submitted&per_page=50&include=category')).body.data as Array<{
+      id: number;
+      category_id: number;
+      category?: { name: string };
+    }>;
+    const others = contests.filter((c) => c.category?.name !== CATEGORY);
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    const [approve, reject] = others as [(typeof others)[number], (typeof others)[number]];
+    await withScreenshotOnFailure(admin, 'season-review', async () => {
+      await admin.goto(`${server.url}/manage-contest/${approve.id}`);
+      await switchLanguage(admin, 'ms');
+      const section = admin.getByTestId('contest-review');
+      await section.getByRole('button', { name: tr('ms', 'judging.review.approve'), exact: true }).click();
+      await toast(admin, tr('ms', 'judging.review.approved')).waitFor();
+      await admin.getByTestId('contest-review-status').getByText(tr('ms', 'entities.contest.enum.status.approved'), { exact: true }).waitFor();
+
+      await admin.goto(`${server.url}/manage-contest/${reject.id}`);
+      await admin.getByTestId('contest-review').getByRole('button', { name: tr('ms', 'judging.review.reject'), exact: true }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByRole('heading', { name: tr('ms', 'judging.review.reject_title', { id: reject.id }) }).waitFor();
+      await dialog.getByRole('textbox').fill('The entry names no measurable result.');
+      await dialog.getByRole('button', { name: tr('ms', 'judging.review.reject_confirm'), exact: true }).click();
+      await toast(admin, tr('ms', 'judging.review.rejected')).waitFor();
+      await admin.getByTestId('contest-review-status').getByText(tr('ms', 'entities.contest.enum.status.rejected'), { exact: true }).waitFor();
+      await switchLanguage(admin, 'en');
+    });
+    // The approved entry is eligible for its category's Round 1 at once; the rejected one is not.
+    const exams = (await apiClient(admin).get(`/exams?round=1&q[category_id]=${approve.category_id}`)).body.data as Array<{ id: number }>;
+    const eligible = (await apiClient(admin).get(`/exams/${exams[0]!.id}/entries`)).body.data as Array<{ contest_id?: number; id?: number }>;
+    expect(eligible.map((e) => e.contest_id ?? e.id)).toContain(approve.id);
+    expect((await apiClient(admin).get(`/contests/${reject.id}`)).body.data.status).toBe('rejected');
   });
 
   step('creates three jurors and invites them from Accounts; each sets a password and signs in (one in Bahasa Indonesia)', async () => {
