@@ -356,7 +356,10 @@ describe('a whole season through the screens', { timeout: 240_000 }, () => {
       await admin.getByTestId('contest-review-status').getByText(tr('ms', 'entities.contest.enum.status.approved'), { exact: true }).waitFor();
 
       await admin.goto(`${server.url}/manage-contest/${reject.id}`);
-      await admin.getByTestId('contest-review').getByRole('button', { name: tr('ms', 'judging.review.reject'), exact: true }).click();
+      await admin
+        .getByTestId('contest-review')
+        .getByRole('button', { name: tr('ms', 'judging.review.reject'), exact: true })
+        .click();
       const dialog = admin.getByRole('dialog');
       await dialog.getByRole('heading', { name: tr('ms', 'judging.review.reject_title', { id: reject.id }) }).waitFor();
       await dialog.getByRole('textbox').fill('The entry names no measurable result.');
