@@ -96,7 +96,11 @@ export class FirstScreenRenderer {
 
   private start(): Promise<boolean> {
     if (this.ready) return this.ready;
-    const worker = new Worker(this.workerFile, { resourceLimits: THREAD_LIMITS });
+    // Without `--enable-source-maps`: the render module's map (10 MB) would be parsed into the
+    // thread's small heap, which it outgrows (the thread then dies at each start); a render's error
+    // reaches the server as its message only.
+    const execArgv = process.execArgv.filter((flag) => flag !== '--enable-source-maps');
+    const worker = new Worker(this.workerFile, { resourceLimits: THREAD_LIMITS, execArgv });
     // The thread never keeps the process alive on its own.
     worker.unref();
     this.worker = worker;
