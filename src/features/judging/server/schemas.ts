@@ -10,7 +10,7 @@ import { BLIND_ENTRY_FIELDS } from './jury-portal.service.js';
  * descriptors.
  */
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 const MAX_ID = 2147483647;
 const TAGS = ['judging'];
@@ -23,13 +23,13 @@ export const object = (properties: Record<string, Schema>, required: string[] = 
   ...(required.length ? { required } : {}),
 });
 /** An answer's `{ data }` envelope. */
-const data = (schema: Schema): Schema => object({ data: schema });
-const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+export const data = (schema: Schema): Schema => object({ data: schema });
+export const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 
-const integer = { type: 'integer' };
-const id = { type: 'integer', minimum: 1, maximum: MAX_ID };
-const text = { type: 'string' };
-const textOrNull = { type: ['string', 'null'] };
+export const integer = { type: 'integer' };
+export const id = { type: 'integer', minimum: 1, maximum: MAX_ID };
+export const text = { type: 'string' };
+export const textOrNull = { type: ['string', 'null'] };
 const time = { type: 'string', format: 'date-time' };
 const timeOrNull = { type: ['string', 'null'], format: 'date-time' };
 /** A jsonb value answered as stored. */

@@ -1,23 +1,10 @@
 /**
  * The request and response schemas of a season's judging routes (`season-routes.ts`): eligible
- * entries, panels and declared conflicts. See `schemas.ts` for the conventions.
+ * entries, panels and declared conflicts. See `schemas.ts` for the conventions and the builders.
  */
 
-type Schema = Record<string, unknown>;
+import { arrayOf, data, id, integer, object, type Schema, text, textOrNull } from './schemas.js';
 
-const MAX_ID = 2147483647;
-const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties,
-  ...(required.length ? { required } : {}),
-});
-const data = (schema: Schema): Schema => object({ data: schema });
-const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
-const integer = { type: 'integer' };
-const id = { type: 'integer', minimum: 1, maximum: MAX_ID };
-const text = { type: 'string' };
-const textOrNull = { type: ['string', 'null'] };
 const integerOrNull = { type: ['integer', 'null'] };
 const bool = { type: 'boolean' };
 const kind = { type: 'string', enum: ['company', 'entry', 'brand'] };
