@@ -11,8 +11,40 @@ export interface NotificationItem {
   href: string;
 }
 
-/** `GET /api/notifications` → `{ data: NotificationsData }`. */
+/** One of the signed-in user's own events (a mail written to them: `notification_outbox` rows with their id). */
+export interface NotificationEvent {
+  id: number;
+  /** The mail's template (`assignmentsSaved`, `gradeReopened`, ...). */
+  template: string;
+  /** The mail's subject, in the language it was written in. */
+  subject: string;
+  created_at: string;
+  /** When the user marked it read; null while unread. */
+  read_at: string | null;
+}
+
+/** `POST /api/notifications/read` body: the ids of the user's own events to mark read, or `all`. */
+export interface NotificationsReadBody {
+  ids?: number[];
+  all?: boolean;
+}
+
+/** `POST /api/notifications/read` → `{ data: NotificationsReadResult }`: the ids marked now, and how many stay unread. */
+export interface NotificationsReadResult {
+  ids: number[];
+  unread: number;
+}
+
+/**
+ * `GET /api/notifications` → `{ data: NotificationsData }`: the signed-in user's own events (every
+ * role) and, for admins, the contests submitted since their previous sign-in (`count` 0 and no
+ * `latest` for other roles).
+ */
 export interface NotificationsData {
+  /** The user's own events, unread first, newest first within each (at most 20). */
+  events: NotificationEvent[];
+  /** How many of the user's own events are unread (all of them, not only those listed). */
+  unread: number;
   /** Contests submitted at or after this moment are new: the admin's previous sign-in, or 7 days ago on a first sign-in. */
   since: string;
   count: number;
@@ -20,4 +52,44 @@ export interface NotificationsData {
   latest: NotificationItem[];
   /** The contest list showing the new contests (filtered from `since` when the list has such a filter, newest first). */
   href: string;
+}
+
+/** A mail's state in the outbox. */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+/** One message in the outbox (`GET /api/outbox`, admins). */
+export interface OutboxItem {
+  id: number;
+  user_id: number | null;
+  recipient: string;
+  template: string;
+  language: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  queued_at: string;
+  next_attempt_at: string;
+  sent_at: string | null;
+  /** The secret link (invitation, password reset) while the message is not sent; null otherwise. */
+  link: string | null;
+}
+
+/** `GET /api/outbox` → `{ data: OutboxItem[], meta: OutboxMeta }`. */
+export interface OutboxMeta {
+  total: number;
+  page: number;
+  per_page: number;
+  /** Whether this server sends (SMTP_URL set); without it messages stay queued here. */
+  smtp: boolean;
+  /** How many messages of each status (all templates). */
+  counts: Record<OutboxStatus, number>;
+  /** Every template in the outbox, for the filter. */
+  templates: string[];
+}
+
+/** `POST /api/outbox/retry` and `/cancel` → `{ data: OutboxActionResult }`: the ids changed. */
+export interface OutboxActionResult {
+  ids: number[];
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type EntityRegistry, findUserById, object, type SystemTables } from '../../../server/index.js';
-import type { NotificationsData } from '../index.js';
+import { type EntityRegistry, findUserById, object, type SystemTables, writeAudit } from '../../../server/index.js';
+import { ADMIN_ROLE, roleNames } from '../../../shared/roles.js';
+import type { NotificationEvent, NotificationsData, NotificationsReadBody } from '../index.js';
+import { outboxDb } from './outbox-tables.js';
 
 /** How many new contests the header lists. */
 export const LATEST_NOTIFICATIONS = 5;
@@ -15,7 +17,7 @@ export const FIRST_SIGN_IN_DAYS = 7;
  */
 export async function newContestsSince(db: Kysely<SystemTables>, registry: EntityRegistry, since: Date): Promise<NotificationsData> {
   const contest = registry.byName.get('contest');
-  const empty: NotificationsData = { since: since.toISOString(), count: 0, latest: [], href: '/manage-contest' };
+  const empty: NotificationsData = { events: [], unread: 0, since: since.toISOString(), count: 0, latest: [], href: '/manage-contest' };
   if (!contest) return empty;
   const d = contest.descriptor;
   const table = sql.table(d.table);
@@ -34,6 +36,8 @@ export async function newContestsSince(db: Kysely<SystemTables>, registry: Entit
   const fromFilter = d.list.filters.find((f) => f.field === 'created_at' && f.operator === 'gte');
   if (fromFilter) params.set(fromFilter.param, since.toISOString());
   return {
+    events: [],
+    unread: 0,
     since: since.toISOString(),
     count: Number(countRow.rows[0]?.n ?? 0),
     latest: rows.map((row) => ({
@@ -48,6 +52,47 @@ export async function newContestsSince(db: Kysely<SystemTables>, registry: Entit
   };
 }
 
+/** How many of the user's own events the header lists. */
+export const MY_NOTIFICATIONS = 20;
+/** The most ids one `POST /api/notifications/read` marks. */
+export const READ_IDS_MAX = 100;
+
+/** The user's own events (outbox rows with their id, cancelled ones left out), unread first, newest first; and how many are unread. */
+export async function ownEvents(db: Kysely<SystemTables>, userId: number): Promise<{ events: NotificationEvent[]; unread: number }> {
+  const outbox = outboxDb(db);
+  const rows = await outbox
+    .selectFrom('notification_outbox')
+    .select(['id', 'template', 'subject', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'cancelled')
+    .orderBy(sql`read_at is null`, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MY_NOTIFICATIONS)
+    .execute();
+  return {
+    events: rows.map((row) => ({
+      id: Number(row.id),
+      template: row.template,
+      subject: row.subject,
+      created_at: new Date(row.created_at).toISOString(),
+      read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
+    })),
+    unread: await unreadCount(db, userId),
+  };
+}
+
+async function unreadCount(db: Kysely<SystemTables>, userId: number): Promise<number> {
+  const row = await outboxDb(db)
+    .selectFrom('notification_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'cancelled')
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const nullableString = { type: ['string', 'null'] } as const;
 
 /** `{ data: NotificationsData }`, every field the header reads. */
@@ -55,6 +100,14 @@ const notificationsSchema = object(
   {
     data: object(
       {
+        events: {
+          type: 'array',
+          items: object(
+            { id: { type: 'integer' }, template: { type: 'string' }, subject: { type: 'string' }, created_at: { type: 'string' }, read_at: nullableString },
+            ['id', 'template', 'subject', 'created_at', 'read_at'],
+          ),
+        },
+        unread: { type: 'integer' },
         since: { type: 'string' },
         count: { type: 'integer' },
         latest: {
@@ -73,20 +126,69 @@ const notificationsSchema = object(
         },
         href: { type: 'string' },
       },
-      ['since', 'count', 'latest', 'href'],
+      ['events', 'unread', 'since', 'count', 'latest', 'href'],
     ),
   },
   ['data'],
 );
 
+/** `POST /api/notifications/read` body: `ids` (1 to 100 of the user's own events) or `all: true`. */
+const readBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: READ_IDS_MAX, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+    all: { type: 'boolean', const: true },
+  },
+  oneOf: [{ required: ['ids'] }, { required: ['all'] }],
+} as const;
+
+const readAnswer = object({ data: object({ ids: { type: 'array', items: { type: 'integer' } }, unread: { type: 'integer' } }, ['ids', 'unread']) }, ['data']);
+
 /**
- * GET /api/notifications: contests submitted since the signed-in admin's previous sign-in
- * (`{ data: NotificationsData }`); on a first sign-in, those of the last {@link FIRST_SIGN_IN_DAYS} days.
+ * GET /api/notifications (every signed-in role): the user's own events, unread first
+ * (`events`, `unread`), and for an admin the contests submitted since their previous sign-in (on a
+ * first sign-in, those of the last {@link FIRST_SIGN_IN_DAYS} days). POST /api/notifications/read
+ * marks the user's own events read (`ids`, or `all`), audited; another user's ids are left alone.
  */
 export async function notificationRoutes(app: FastifyInstance) {
-  app.get('/notifications', { schema: { summary: 'What is new since the previous sign-in.', response: { 200: notificationsSchema } } }, async (request) => {
-    const user = await findUserById(app.db, request.user.id);
-    const since = user?.previous_login_at ? new Date(user.previous_login_at) : new Date(Date.now() - FIRST_SIGN_IN_DAYS * 24 * 3_600_000);
-    return { data: await newContestsSince(app.db, app.entities, since) };
-  });
+  const anyRole = { roles: roleNames() };
+  app.get(
+    '/notifications',
+    { config: anyRole, schema: { summary: 'Your own events, and for admins what is new since the previous sign-in.', response: { 200: notificationsSchema } } },
+    async (request) => {
+      const user = await findUserById(app.db, request.user.id);
+      const since = user?.previous_login_at ? new Date(user.previous_login_at) : new Date(Date.now() - FIRST_SIGN_IN_DAYS * 24 * 3_600_000);
+      const contests: NotificationsData =
+        request.user.role === ADMIN_ROLE
+          ? await newContestsSince(app.db, app.entities, since)
+          : { events: [], unread: 0, since: since.toISOString(), count: 0, latest: [], href: '' };
+      return { data: { ...contests, ...(await ownEvents(app.db, request.user.id)) } };
+    },
+  );
+
+  app.post<{ Body: NotificationsReadBody }>(
+    '/notifications/read',
+    {
+      config: anyRole,
+      schema: { summary: 'Mark your own events read: some by id, or all.', body: readBody, response: { 200: readAnswer } } as Record<string, unknown>,
+    },
+    async (request) => {
+      const { ids, all } = request.body;
+      const marked = await app.db.transaction().execute(async (trx) => {
+        const rows = await outboxDb(trx)
+          .updateTable('notification_outbox')
+          .set({ read_at: sql<Date>`now()` })
+          .where('user_id', '=', request.user.id)
+          .where('read_at', 'is', null)
+          .$if(!all, (q) => q.where('id', 'in', ids ?? []))
+          .returning('id')
+          .execute();
+        const marked = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+        await writeAudit(trx, { action: 'notifications.read', userId: request.user.id, ip: request.ip ?? null, details: { all: all === true, ids: marked } });
+        return marked;
+      });
+      return { data: { ids: marked, unread: await unreadCount(app.db, request.user.id) } };
+    },
+  );
 }
