@@ -5,6 +5,7 @@ import { exportRoutes } from './server/export-routes.js';
 import { importRoutes } from './server/import-routes.js';
 import { dataioTables } from './server/migrations/007-dataio.js';
 import { dataioJobState } from './server/migrations/008-dataio-job-state.js';
+import { dataioSecrets } from './server/migrations/021-dataio-secrets.js';
 import { viewRoutes } from './server/view-routes.js';
 
 /** Data in and out, server face: import jobs, exports, bulk actions and saved views. */
@@ -16,5 +17,5 @@ export const dataioServer: ServerFeature = {
     await app.register(bulkRoutes);
     await app.register(viewRoutes);
   },
-  migrations: { '007-dataio': dataioTables, '008-dataio-job-state': dataioJobState },
+  migrations: { '007-dataio': dataioTables, '008-dataio-job-state': dataioJobState, '021-dataio-secrets': dataioSecrets },
 };

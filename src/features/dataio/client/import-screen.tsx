@@ -16,6 +16,8 @@ import {
   useTranslation,
 } from '../../../engine/index.js';
 import type { ClientEntity } from '../../../shared/descriptor/types.js';
+import { formatBytes, formatNumber } from '../../../shared/format.js';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../shared/import-limits.js';
 import { dataioApi, type Fixes, importJobOptions, importJobsOptions, type Job, type Preview, type PreviewRow, setImportJob, type Upload } from './queries.js';
 
 const SKIP = '__skip';
@@ -41,7 +43,7 @@ function entityTypeLabel(entity: ClientEntity, t: ReturnType<typeof useTranslati
 /** A running or finished job: progress (rows, rate, time left), cancel, the outcome and its report. */
 function JobPanel({ job, onCancel, onReport }: { job: Job; onCancel(): void; onReport(): void }): ReactElement {
   const { t, i18n } = useTranslation();
-  const n = (value: number) => value.toLocaleString(i18n.language);
+  const n = (value: number) => formatNumber(value, i18n.language);
   const percent = job.total_rows > 0 ? Math.round((job.done_rows / job.total_rows) * 100) : 0;
   return (
     <Card size="2" aria-label={t('dataio.import.progress_title')}>
@@ -286,7 +288,7 @@ export function ImportScreen(): ReactElement {
                 onChange={(event) => void onFile(event.currentTarget.files?.[0])}
               />
               <Text size="1" color="gray">
-                {t('dataio.import.limits')}
+                {t('dataio.import.limits', { size: formatBytes(MAX_IMPORT_BYTES, i18n.language), rows: MAX_IMPORT_ROWS })}
               </Text>
             </Flex>
             <Button variant="ghost" onClick={() => void sample()}>
@@ -384,6 +386,13 @@ export function ImportScreen(): ReactElement {
                             {t('dataio.import.update')}
                           </Badge>
                         )}
+                        {row.errors
+                          .filter((error) => error.path === '')
+                          .map((error) => (
+                            <Text as="div" key={error.keyword} size="1" color="red" role="alert">
+                              {t(error.messageKey, { ...error.params })}
+                            </Text>
+                          ))}
                       </Table.RowHeaderCell>
                       {mapped.map(({ field, column }) => {
                         const errors = row.errors.filter((error) => error.path.split('.')[0] === field);
@@ -420,7 +429,7 @@ export function ImportScreen(): ReactElement {
                 </Table.Body>
               </Table.Root>
             </Box>
-            {preview.rows.some((row) => row.errors.some((error) => !mapped.some((m) => m.field === error.path.split('.')[0]))) && (
+            {preview.rows.some((row) => row.errors.some((error) => error.path !== '' && !mapped.some((m) => m.field === error.path.split('.')[0]))) && (
               <Text size="1" color="red">
                 {t('dataio.import.unmapped_errors')}
               </Text>

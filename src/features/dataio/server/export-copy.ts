@@ -8,6 +8,7 @@ import type { ListQuery, OperationContext } from '../../../server/index.js';
 import { unavailable } from '../../../server/index.js';
 import { fieldKind } from '../../../shared/descriptor/schema-fields.js';
 import type { JsonSchema, LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
+import { csvSafe, csvSafeSql } from './csv-safe.js';
 import type { ExportColumn } from './export-rows.js';
 
 /**
@@ -47,7 +48,8 @@ export function copyStatement(
       const target = ctx.registry.byName.get(entity.descriptor.relations[column.relation.name]!.entity)!;
       property = target.schema.properties?.[column.relation.display];
     }
-    return textExpression(`e.${column.key}`, property).as(column.key);
+    // Text PostgreSQL writes is neutralised there: a cell a spreadsheet would run as a formula gets a leading quote.
+    return csvSafeSql(textExpression(`e.${column.key}`, property)).as(column.key);
   });
   const sortKey = columns.some((c) => c.key === parsed.sort) ? parsed.sort : '__sort';
   let outer = ctx.db
@@ -100,7 +102,7 @@ export async function copyCsvStream(databaseUrl: string, statement: string, head
     throw error;
   }
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  out.write(`\ufeff${stringify([headers])}`);
+  out.write(`\ufeff${stringify([headers.map(csvSafe)])}`);
   const copy = client.query(copyTo(statement));
   pipeline(copy, out)
     .then(() => client.query('commit'))

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { csvSafe, csvSafeValue } from './csv-safe.js';
 import type { ExportColumn } from './export-rows.js';
 import { cellText } from './export-rows.js';
 
@@ -24,10 +25,11 @@ const rowOf = (columns: readonly ExportColumn[], row: Record<string, unknown>) =
  */
 export function csvStream(columns: readonly ExportColumn[], batches: AsyncIterable<Record<string, unknown>[]>): Readable {
   async function* chunks() {
-    yield `\ufeff${stringify([columns.map((c) => c.header)])}`;
+    yield `\ufeff${stringify([columns.map((c) => csvSafe(c.header))])}`;
+    // Each cell a spreadsheet would run as a formula gets a leading quote (csv-safe.ts).
     for await (const records of batches)
       yield stringify(
-        records.map((record) => rowOf(columns, record)),
+        records.map((record) => rowOf(columns, record).map(csvSafeValue)),
         CSV_OPTIONS,
       );
   }

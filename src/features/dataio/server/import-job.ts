@@ -2,8 +2,9 @@ import { sql, type Updateable } from 'kysely';
 import { AppError, hookFor, type OperationContext, runBeforeWrite, storedFields, toColumnValues, uniqueConflict, writeAudit } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { parseImportFile } from './import-file.js';
-import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf } from './import-rows.js';
+import { parseImportFile, timeSlicer } from './import-file.js';
+import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf, type SecretColumns } from './import-rows.js';
+import { maskValues } from './import-secrets.js';
 import { type DataioDb, dataioDb, type EntityDb, entityDb, type ImportJobsTable } from './tables.js';
 
 /** How an import treats invalid rows: refuse the whole file, or import the others. */
@@ -147,12 +148,15 @@ async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx
       await Promise.all(creates.map((row) => row.prepared ?? runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true })));
       await trx
         .insertInto(table)
-        .values(creates.map((row) => toColumnValues(entity, row.data!)))
+        .values(creates.map((row) => toColumnValues(entity, { ...row.data!, ...row.derived })))
         .execute();
     } else {
       for (const row of creates) {
         await runBeforeWrite({ entity, operation: 'create', data: row.data!, db: trx, bulk: true });
-        await trx.insertInto(table).values(toColumnValues(entity, row.data!)).execute();
+        await trx
+          .insertInto(table)
+          .values(toColumnValues(entity, { ...row.data!, ...row.derived }))
+          .execute();
       }
     }
   }
@@ -161,7 +165,7 @@ async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx
       | Record<string, unknown>
       | undefined;
     await runBeforeWrite({ entity, operation: 'update', data: row.data!, previous, id: row.id, db: trx, bulk: true });
-    const values = toColumnValues(entity, row.data!);
+    const values = toColumnValues(entity, { ...row.data!, ...row.derived });
     if (entity.schema.properties?.updated_at) values.updated_at = sql`greatest(now(), ${sql.ref('updated_at')} + interval '1 millisecond')`;
     if (Object.keys(values).length > 0) await trx.updateTable(table).set(values).where('id', '=', row.id!).execute();
   }
@@ -181,6 +185,8 @@ export interface ImportJobInput {
   file: Buffer;
   mapping: ImportMapping;
   fixes: ImportFixes;
+  /** The columns sealed at upload (write-only fields: their tokens hold the check and the hash). */
+  secretColumns: SecretColumns;
   mode: ImportMode;
   userId: number | null;
   ip: string | null;
@@ -210,17 +216,19 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     progress.total = rows.length;
     progress.phase = 'checking';
     progress.startedAt = Date.now();
-    const checker0 = createRowChecker(entity, input.mapping, new Map());
+    const checker0 = createRowChecker(entity, input.mapping, new Map(), input.secretColumns);
     const keys: string[] = [];
+    // Every loop over the rows gives other requests a turn every few milliseconds.
+    const pause = timeSlicer();
     if (config.key) {
       for (let i = 0; i < rows.length; i++) {
         const key = checker0.keyOf(rows[i]!, input.fixes[String(i + 1)]);
         if (key !== undefined) keys.push(key);
-        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
+        await pause();
       }
     }
     const existing = config.key ? await storedByKey(entity, config.key, keys, db) : new Map();
-    const checker = createRowChecker(entity, input.mapping, existing);
+    const checker = createRowChecker(entity, input.mapping, existing, input.secretColumns);
     const valid: PreparedRow[] = [];
     const report: ReportRow[] = [];
     // Row-local hooks (the password hash: scrypt on libuv's threads) start as each new row passes
@@ -229,7 +237,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     const hooks = limiter(HOOKS_AT_ONCE);
     for (let i = 0; i < rows.length; i++) {
       const checked: PreparedRow = checker.check(rows[i]!, i + 1, input.fixes[String(i + 1)]);
-      if (checked.errors.length > 0) report.push({ row: i + 1, values: rows[i]!, errors: checked.errors });
+      if (checked.errors.length > 0) report.push({ row: i + 1, values: maskValues(rows[i]!, input.secretColumns), errors: checked.errors });
       else {
         if (early && checked.id === undefined && !(mode === 'all' && report.length > 0)) {
           checked.prepared = hooks.run(() => runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true }));
@@ -239,10 +247,8 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         valid.push(checked);
       }
       progress.done = i + 1;
-      if (i % 500 === 499) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (progress.cancelled) throw new ImportCancelled();
-      }
+      await pause();
+      if (i % 500 === 499 && progress.cancelled) throw new ImportCancelled();
     }
     const reportOf = () => ({ headers, rows: report });
     if (mode === 'all' && report.length > 0) {
@@ -286,7 +292,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
                 await sql`release savepoint import_row`.execute(trx);
               } catch (error) {
                 await sql`rollback to savepoint import_row`.execute(trx);
-                report.push({ row: row.row, values: rows[row.row - 1]!, errors: writeErrors(entity, error) });
+                report.push({ row: row.row, values: maskValues(rows[row.row - 1]!, input.secretColumns), errors: writeErrors(entity, error) });
               }
             }
           }
@@ -311,6 +317,9 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
           updated_rows: updated,
           failed_rows: report.length,
           report: report.length > 0 ? JSON.stringify(reportOf()) : null,
+          // The job has ended for good: its stored table goes (the report keeps the failed rows, masked).
+          file: Buffer.alloc(0),
+          secret_columns: null,
           error: null,
           phase: null,
           progress_at: sql`now()`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NO_BODY_SCHEMA } from '../../../server/index.js';
 import { exportLanguage } from './export-rows.js';
 import { MAX_IMPORT_BYTES } from './import-file.js';
 import { type ImportBody, type ImportCaller, ImportService } from './imports.service.js';
@@ -38,7 +39,15 @@ const FILE_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.ope
 export async function importRoutes(app: FastifyInstance) {
   const imports = new ImportService({ db: app.db, registry: app.entities, log: app.log });
   await imports.failInterrupted(app.database.kind === 'pglite');
-  app.addHook('onClose', async () => imports.stopAll());
+  // Jobs and their stored tables expire (IMPORT_RETENTION_DAYS, 30 by default): swept at start and hourly.
+  const sweep = () => imports.expire().catch((error: unknown) => app.log.warn({ err: error }, 'import job expiry failed'));
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await imports.stopAll();
+  });
 
   const caller = (request: FastifyRequest): ImportCaller => ({ role: request.user?.role, userId: request.user?.id ?? null, ip: request.ip ?? null });
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -57,6 +66,7 @@ export async function importRoutes(app: FastifyInstance) {
           'Upload a CSV or XLSX file (the request body, application/octet-stream, at most 50 MB) for an import: its columns, the guessed mapping, its rows.',
           {
             querystring: uploadQuery,
+            body: { content: Object.fromEntries(FILE_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) },
             response: { 201: uploadAnswer },
           },
         ),
@@ -105,7 +115,10 @@ export async function importRoutes(app: FastifyInstance) {
 
   app.post(
     '/imports/:id/cancel',
-    { ...checked, schema: route('Cancel a running import: nothing of it is kept.', { params: jobParams, response: { 200: jobAnswer } }) },
+    {
+      ...checked,
+      schema: route('Cancel a running import: nothing of it is kept.', { params: jobParams, body: NO_BODY_SCHEMA, response: { 200: jobAnswer } }),
+    },
     async (request) => ({ data: await imports.cancel(idOf(request), caller(request)) }),
   );
 

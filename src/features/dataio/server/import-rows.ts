@@ -17,7 +17,46 @@ export interface CheckedRow {
   /** The stored record's id when the row updates by key. */
   id?: number;
   errors: FieldError[];
+  /** Values sealing derived at upload (the password's hash), written with `data` after the hooks. */
+  derived?: Record<string, unknown>;
 }
+
+/** Column index → the write-only field its cells were sealed for at upload (see import-secrets.ts). */
+export type SecretColumns = ReadonlyMap<number, string>;
+/** The prefix of a row's sealed token (in its first sealed column). */
+export const SEALED_TOKEN = 'sealed:';
+/** A sealed cell that had a value (its outcome is in the row's token). */
+export const SEALED_MARK = 'sealed:';
+
+/** What sealing gave for one row: field errors, or the values the hooks derived (e.g. `password_hash`). */
+export interface SealedRow {
+  e?: FieldError[];
+  d?: Record<string, unknown>;
+}
+
+/** A row's token (in its first sealed column), decoded; undefined when the row had no secret. */
+export function sealedOf(values: readonly string[], columns: SecretColumns): SealedRow | undefined {
+  if (columns.size === 0) return undefined;
+  const cell = values[Math.min(...columns.keys())] ?? '';
+  if (!cell.startsWith(SEALED_TOKEN) || cell.length === SEALED_TOKEN.length) return undefined;
+  try {
+    return JSON.parse(Buffer.from(cell.slice(SEALED_TOKEN.length), 'base64url').toString('utf8')) as SealedRow;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The write-only fields an eq comparison copies from a sealed field when the file has no column for them (the confirmation), with the sealed ones. */
+export function coveredFields(entity: LoadedEntity, sealed: readonly string[], mapped: ReadonlySet<string>): string[] {
+  const covered = [...sealed];
+  for (const rule of entity.descriptor.comparisons) {
+    if (rule.operator === 'eq' && sealed.includes(rule.other) && !mapped.has(rule.field) && !covered.includes(rule.field)) covered.push(rule.field);
+  }
+  return covered;
+}
+
+/** The row-level error of a row with NUL characters (a file saved in another encoding, or binary). */
+const nulError: FieldError = { path: '', keyword: 'encoding', messageKey: 'dataio.import.errors.nul_row', params: {} };
 
 /** The import block of an importable entity; 404 for any other. */
 export function importConfigOf(entity: LoadedEntity | undefined): ImportConfig {
@@ -175,6 +214,7 @@ export function createRowChecker(
   entity: LoadedEntity,
   mapping: ImportMapping,
   existing: ReadonlyMap<string, { id: number; record: Record<string, unknown> }>,
+  secretColumns: SecretColumns = new Map(),
 ): RowChecker {
   const config = importConfigOf(entity);
   const d = entity.descriptor;
@@ -188,7 +228,7 @@ export function createRowChecker(
   const bodyOf = (values: readonly string[], fixes: Record<string, string> | undefined) => {
     const body: Record<string, unknown> = {};
     mapping.forEach((field, column) => {
-      if (field !== null) body[field] = cellValue(props[field], values[column] ?? '', labels.get(field));
+      if (field !== null && !secretColumns.has(column)) body[field] = cellValue(props[field], values[column] ?? '', labels.get(field));
     });
     for (const [field, value] of Object.entries(fixes ?? {})) body[field] = cellValue(props[field], value, labels.get(field));
     for (const rule of d.comparisons) {
@@ -207,6 +247,18 @@ export function createRowChecker(
       const body = bodyOf(values, fixes);
       const key = keyOf(body);
       const errors: FieldError[] = [];
+      if (values.some((value) => value.includes('\u0000'))) errors.push(nulError);
+      // Sealed fields (mapped, with a value, not retyped in a fix) are not in the body: their
+      // check and their derived values come from the row's token.
+      const sealed: string[] = [];
+      mapping.forEach((field, column) => {
+        if (field !== null && secretColumns.get(column) === field && (values[column] ?? '') !== '' && !(fixes && field in fixes)) sealed.push(field);
+      });
+      const relaxed = sealed.length > 0 ? coveredFields(entity, sealed, new Set([...mapped, ...Object.keys(fixes ?? {})])) : [];
+      const token = relaxed.length > 0 ? sealedOf(values, secretColumns) : undefined;
+      const retyped = secretColumns.size > 0 && [...secretColumns.values()].some((field) => fixes && field in fixes);
+      const tokenErrors = (update: boolean) => (token?.e ?? []).filter((error) => relaxed.includes(error.path) && !(update && error.keyword === 'required'));
+      const derived = token?.d && !retyped ? token.d : undefined;
       if (key !== undefined) {
         if (seenKeys.has(key)) errors.push({ path: config.key!, keyword: 'unique', messageKey: messageKeyFor(d.messages, config.key!, 'unique'), params: {} });
         seenKeys.add(key);
@@ -217,12 +269,14 @@ export function createRowChecker(
           const edit: Record<string, unknown> = {};
           for (const field of editFields) if (field in stored.record) edit[field] = stored.record[field];
           for (const field of editFields) if (field in body) edit[field] = body[field];
+          errors.push(...tokenErrors(true));
           const data = validateWriteBody(entity, edit, 'update');
-          return { row, id: stored.id, data, errors };
+          return { row, id: stored.id, data, errors, ...(derived ? { derived } : {}) };
         }
         if (config.key && props[config.key]?.readOnly) delete body[config.key];
-        const data = validateWriteBody(entity, body, 'create', createSchema);
-        return errors.length > 0 ? { row, errors } : { row, data, errors };
+        errors.push(...tokenErrors(false));
+        const data = validateWriteBody(entity, body, 'create', relaxed.length > 0 ? importSchema(entity, writable, relaxed) : createSchema);
+        return errors.length > 0 ? { row, errors } : { row, data, errors, ...(derived ? { derived } : {}) };
       } catch (error) {
         if (error instanceof AppError && error.errors) return { row, errors: [...errors, ...error.errors] };
         throw error;
@@ -231,12 +285,19 @@ export function createRowChecker(
   };
 }
 
-const importSchemas = new WeakMap<LoadedEntity, JsonSchema>();
+const importSchemas = new WeakMap<LoadedEntity, Map<string, JsonSchema>>();
 
-/** The body schema of an imported row: the import's writable fields, required as the entity says. */
-function importSchema(entity: LoadedEntity, fields: readonly string[]): JsonSchema {
-  let schema = importSchemas.get(entity);
+/**
+ * The body schema of an imported row: the import's writable fields, required as the entity says;
+ * without the `relaxed` fields (sealed at upload: checked then, absent from the body now).
+ */
+function importSchema(entity: LoadedEntity, all: readonly string[], relaxed: readonly string[] = []): JsonSchema {
+  let byRelaxed = importSchemas.get(entity);
+  if (!byRelaxed) importSchemas.set(entity, (byRelaxed = new Map()));
+  const cacheKey = [...relaxed].sort().join(',');
+  let schema = byRelaxed.get(cacheKey);
   if (!schema) {
+    const fields = all.filter((field) => !relaxed.includes(field));
     const properties: Record<string, JsonSchema> = {};
     for (const field of fields) {
       const property = { ...(entity.schema.properties?.[field] ?? {}) };
@@ -245,7 +306,7 @@ function importSchema(entity: LoadedEntity, fields: readonly string[]): JsonSche
     }
     const required = (entity.schema.required ?? []).filter((field) => fields.includes(field));
     schema = { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
-    importSchemas.set(entity, schema);
+    byRelaxed.set(cacheKey, schema);
   }
   return schema;
 }

@@ -4,8 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import { AppError, badRequest, conflict, type EntityRegistry, forbidden, notFound, type SystemTables, translate } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
+import { csvSafe, csvSafeValue } from './csv-safe.js';
 import { fieldLabelKey, type Language } from './export-rows.js';
-import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, tooLarge } from './import-file.js';
+import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, storeTable, timeSlicer, tooLarge } from './import-file.js';
 import {
   failStaleImports,
   type ImportMode,
@@ -18,6 +19,7 @@ import {
   storedByKey,
 } from './import-job.js';
 import { checkFixes, checkMapping, createRowChecker, guessMapping, importConfigOf } from './import-rows.js';
+import { checkSecretMapping, maskValues, sealRows, secretColumnsFrom, secretColumnsJson, secretColumnsOf, storableFixes } from './import-secrets.js';
 import { type DataioDb, dataioDb, entityDb } from './tables.js';
 
 /** Rows the preview shows besides the invalid ones. */
@@ -51,7 +53,7 @@ export interface JobRow {
 }
 
 /** A job with what its preview, start and report read. */
-type FullJob = JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown };
+type FullJob = JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown; secret_columns?: unknown };
 
 const JOB_COLUMNS = [
   'id',
@@ -73,6 +75,22 @@ const JOB_COLUMNS = [
   'progress_at',
   'cancel_requested',
 ] as const;
+
+/** A job's stored table; 409 when it is gone (the job was done, or stored before 021-dataio-secrets emptied it). */
+function fileOf(job: FullJob): Buffer {
+  if (!job.file || job.file.length === 0) {
+    throw new AppError(409, 'CONFLICT', 'The file of this import is no longer kept; upload it again.', [
+      { path: 'file', keyword: 'gone', messageKey: 'dataio.import.errors.file_gone', params: {} },
+    ]);
+  }
+  return job.file;
+}
+
+/** How long import jobs (their stored tables and reports) are kept: `IMPORT_RETENTION_DAYS`, default 30. */
+export function retentionDays(env: Record<string, string | undefined> = process.env): number {
+  const days = Number(env.IMPORT_RETENTION_DAYS ?? 30);
+  return Number.isFinite(days) && days > 0 ? days : 30;
+}
 
 /** What a request names: the caller's role (permissions) and, for the writes, who and from where. */
 export interface ImportCaller {
@@ -150,6 +168,19 @@ export class ImportService {
     return failStaleImports(this.db, all);
   }
 
+  /**
+   * Deletes the jobs (their tables and reports) that ended, or were uploaded, more than `days`
+   * ago; a running job is never touched. Answers how many went.
+   */
+  async expire(days = retentionDays()): Promise<number> {
+    const result = await this.db
+      .deleteFrom('import_jobs')
+      .where('status', '!=', 'running')
+      .where(sql<boolean>`coalesce(finished_at, created_at) < now() - make_interval(secs => ${Math.round(days * 86_400)})`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
+  }
+
   /** Cancels the jobs this server runs and waits for them to stop (the server is closing). */
   async stopAll(): Promise<void> {
     for (const live of liveImports.values()) live.cancelled = true;
@@ -171,9 +202,21 @@ export class ImportService {
     if (file.length > MAX_IMPORT_BYTES) throw tooLarge();
     const parsed = await parseImportFile(file);
     const name = String(filename ?? 'upload').slice(0, 200);
+    // Not the upload but its table is kept, write-only cells sealed (hashed) first: no password
+    // reaches the job's row (see import-secrets.ts).
+    const secretColumns = secretColumnsOf(entity, parsed.headers);
+    const rows = await sealRows(entity, parsed.headers, parsed.rows, secretColumns, entityDb(this.db));
+    const stored = await storeTable(parsed.headers, rows);
     const job = await this.db
       .insertInto('import_jobs')
-      .values({ entity: entity.descriptor.name, filename: name, file, total_rows: parsed.rows.length, user_id: caller.userId ?? null })
+      .values({
+        entity: entity.descriptor.name,
+        filename: name,
+        file: stored,
+        secret_columns: secretColumns.size > 0 ? secretColumnsJson(secretColumns) : null,
+        total_rows: parsed.rows.length,
+        user_id: caller.userId ?? null,
+      })
       .returning(['id'])
       .executeTakeFirstOrThrow();
     return {
@@ -182,7 +225,7 @@ export class ImportService {
       headers: parsed.headers,
       mapping: guessMapping(entity, parsed.headers),
       total_rows: parsed.rows.length,
-      sample: parsed.rows.slice(0, 5),
+      sample: parsed.rows.slice(0, 5).map((values) => maskValues(values, secretColumns)),
     };
   }
 
@@ -206,7 +249,7 @@ export class ImportService {
     if (!/^[1-9]\d{0,9}$/.test(rawId)) throw badRequest('Invalid import ID');
     const job = (await this.db
       .selectFrom('import_jobs')
-      .select([...JOB_COLUMNS, ...(withFile ? (['file', 'mapping', 'fixes', 'report'] as const) : [])])
+      .select([...JOB_COLUMNS, ...(withFile ? (['file', 'mapping', 'fixes', 'report', 'secret_columns'] as const) : [])])
       .where('id', '=', Number(rawId))
       .executeTakeFirst()) as FullJob | undefined;
     if (!job) throw notFound('Import not found.');
@@ -224,24 +267,38 @@ export class ImportService {
   /** Every row checked by the forms' validator with the mapping and fixes: the first rows and the invalid ones (each invalid cell with its message key). */
   async preview(rawId: string, body: ImportBody, caller: ImportCaller) {
     const { job, entity } = await this.load(rawId, caller, true);
-    const { headers, rows } = await parseImportFile(job.file!);
+    const { headers, rows } = await parseImportFile(fileOf(job));
+    const secretColumns = secretColumnsFrom(job.secret_columns);
     const mapping = checkMapping(entity, body.mapping, headers.length);
+    checkSecretMapping(entity, mapping, secretColumns);
     const fixes = checkFixes(entity, body.fixes, rows.length);
     const config = importConfigOf(entity);
-    const keyChecker = createRowChecker(entity, mapping, new Map());
-    const keys = config.key ? rows.map((values, i) => keyChecker.keyOf(values, fixes[String(i + 1)])).filter((k): k is string => k !== undefined) : [];
+    // Every loop over the rows gives other requests a turn every few milliseconds.
+    const pause = timeSlicer();
+    const keyChecker = createRowChecker(entity, mapping, new Map(), secretColumns);
+    const keys: string[] = [];
+    if (config.key) {
+      for (let i = 0; i < rows.length; i++) {
+        const key = keyChecker.keyOf(rows[i]!, fixes[String(i + 1)]);
+        if (key !== undefined) keys.push(key);
+        await pause();
+      }
+    }
     const existing = config.key ? await storedByKey(entity, config.key, keys, entityDb(this.db)) : new Map();
-    const checker = createRowChecker(entity, mapping, existing);
+    const checker = createRowChecker(entity, mapping, existing, secretColumns);
     const shown: Array<{ row: number; values: string[]; errors: unknown[]; update: boolean }> = [];
     let invalid = 0;
     let updates = 0;
-    rows.forEach((values, i) => {
+    for (let i = 0; i < rows.length; i++) {
+      const values = rows[i]!;
       const checked = checker.check(values, i + 1, fixes[String(i + 1)]);
       const update = checked.id !== undefined;
       if (update) updates++;
       if (checked.errors.length > 0) invalid++;
-      if (i < PREVIEW_ROWS || (checked.errors.length > 0 && invalid <= PREVIEW_INVALID)) shown.push({ row: i + 1, values, errors: checked.errors, update });
-    });
+      if (i < PREVIEW_ROWS || (checked.errors.length > 0 && invalid <= PREVIEW_INVALID))
+        shown.push({ row: i + 1, values: maskValues(values, secretColumns), errors: checked.errors, update });
+      await pause();
+    }
     return { total_rows: rows.length, invalid_rows: invalid, update_rows: updates, rows: shown };
   }
 
@@ -251,8 +308,10 @@ export class ImportService {
     if (!['uploaded', 'failed', 'cancelled'].includes(job.status)) throw conflict('This import has already run.');
     const mode = (body.mode ?? 'all') as ImportMode;
     if (mode !== 'all' && mode !== 'valid') throw badRequest('The mode must be all or valid.');
-    const headers = await importHeaders(job.file!);
+    const headers = await importHeaders(fileOf(job));
+    const secretColumns = secretColumnsFrom(job.secret_columns);
     const mapping = checkMapping(entity, body.mapping, headers.length);
+    checkSecretMapping(entity, mapping, secretColumns);
     const fixes = checkFixes(entity, body.fixes, job.total_rows);
     await failStaleImports(this.db);
     try {
@@ -262,7 +321,7 @@ export class ImportService {
           status: 'running',
           mode,
           mapping: JSON.stringify(mapping),
-          fixes: JSON.stringify(fixes),
+          fixes: JSON.stringify(storableFixes(entity, fixes)),
           started_at: sql<Date>`now()`,
           finished_at: null,
           error: null,
@@ -284,11 +343,11 @@ export class ImportService {
     }
     const live: LiveProgress = { phase: 'reading', done: 0, total: job.total_rows, startedAt: Date.now(), cancelled: false, finished: Promise.resolve() };
     liveImports.set(job.id, live);
-    const { file: _file, mapping: _mapping, fixes: _fixes, ...row } = job;
+    const { file: _file, mapping: _mapping, fixes: _fixes, secret_columns: _secret, ...row } = job;
     this.runningHere.set(job.id, { ...row, status: 'running', mode, error: null, finished_at: null });
     const stopHeartbeat = startHeartbeat(this.db, job.id, live);
     live.finished = runImport(
-      { jobId: job.id, entity, file: job.file!, mapping, fixes, mode, userId: caller.userId ?? null, ip: caller.ip ?? null },
+      { jobId: job.id, entity, file: job.file!, mapping, fixes, secretColumns, mode, userId: caller.userId ?? null, ip: caller.ip ?? null },
       { db: this.deps.db, registry: this.deps.registry },
       live,
     )
@@ -352,7 +411,7 @@ export class ImportService {
       [translate(language, 'dataio.import.report.row'), ...report.headers, translate(language, 'dataio.import.report.errors')],
       ...report.rows.map((row) => [row.row, ...report.headers.map((_h, i) => row.values[i] ?? ''), describe(row)]),
     ];
-    return { body: `\ufeff${stringify(table)}`, fileName: `import-${job.id}-report.csv` };
+    return { body: `\ufeff${stringify(table.map((row) => row.map(csvSafeValue)))}`, fileName: `import-${job.id}-report.csv` };
   }
 
   /** A sample file of the entity's import: its fields' labels in `language`, then the descriptor's sample rows. */
@@ -361,8 +420,8 @@ export class ImportService {
     const config = importConfigOf(entity);
     const fields = config.fields.filter((field) => !entity.descriptor.comparisons.some((rule) => rule.field === field && rule.operator === 'eq'));
     const table = [
-      fields.map((field) => translate(language, fieldLabelKey(entity, field))),
-      ...(config.sample ?? []).map((row) => fields.map((field) => row[field] ?? '')),
+      fields.map((field) => csvSafe(translate(language, fieldLabelKey(entity, field)))),
+      ...(config.sample ?? []).map((row) => fields.map((field) => csvSafeValue(row[field] ?? ''))),
     ];
     return {
       body: `\ufeff${stringify(table, { cast: { boolean: (value: boolean) => String(value) } })}`,

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /**
- * Data in and out's own system tables (migrations 007-dataio and 008-dataio-job-state), as
+ * Data in and out's own system tables (migrations 007-dataio, 008-dataio-job-state and 021-dataio-secrets), as
  * TypeScript sees them, and the entity tables an import writes, whose names come from the
  * descriptors at run time.
  */
@@ -20,8 +20,14 @@ export interface ImportJobsTable {
   /** `all` (refuse the file on one invalid row) or `valid` (import the others). */
   mode: Generated<string>;
   filename: string;
-  /** The file as uploaded (PGlite reads bytea back as a Uint8Array, pg as a Buffer). */
+  /**
+   * The upload's table as gzip CSV, write-only cells sealed (import-secrets.ts); emptied when the
+   * job is done and deleted with the job after the retention (PGlite reads bytea back as a
+   * Uint8Array, pg as a Buffer).
+   */
   file: ColumnType<Uint8Array, Buffer, Buffer>;
+  /** The sealed columns, `{"3": "password"}` (column index → write-only field); null when none. */
+  secret_columns: Json<unknown>;
   mapping: Json<unknown>;
   fixes: Json<unknown>;
   total_rows: Generated<number>;
