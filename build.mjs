@@ -543,13 +543,15 @@ function writeIndex(metafile, bootFile, styles) {
     ['ms', 'index.ms.html'],
   ]) {
     const texts = JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
+    // `{{product}}`: the default name (src/shared/product.ts); the app titles the page with the programme's own once it runs.
+    const withProduct = (text) => text.replace(/\{\{\s*product\s*\}\}/g, 'Awards CMS');
     const html = `<!doctype html>
 <html lang="${language}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light dark" />
-    <title>${escapeHtml(texts.pages.titles.awardsCms)}</title>
+    <title>${escapeHtml(withProduct(texts.pages.titles.awardsCms))}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script type="application/json" id="ac-preload">${manifestJson}</script>
     <script>${bootCode}</script>
@@ -557,7 +559,7 @@ ${css ? `    <link rel="stylesheet" href="${rel(css)}" />\n` : ''}    <script ty
   </head>
   <body>
     <div id="root"></div>
-    <noscript>${escapeHtml(texts.common.noscript)}</noscript>
+    <noscript>${escapeHtml(withProduct(texts.common.noscript))}</noscript>
   </body>
 </html>
 `;

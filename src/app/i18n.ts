@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { onExtraTranslations } from '../engine/data/extra-translations.js';
+import { DEFAULT_PRODUCT_TITLE } from '../shared/product.js';
 
 /** The console's languages, in the order the header's switcher cycles through them. */
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'ms'] as const;
@@ -144,7 +145,8 @@ export const i18nReady: Promise<unknown> = i18n
     load: 'languageOnly',
     initAsync: false,
     returnNull: false,
-    interpolation: { escapeValue: false },
+    // `{{product}}`: the product's name, the programme's own once `loadProductName` (product-name.ts) got it.
+    interpolation: { escapeValue: false, defaultVariables: { product: DEFAULT_PRODUCT_TITLE } },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',

@@ -6,11 +6,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { connectHttpClient } from './auth/session.js';
-import { i18nReady } from './i18n.js';
+import { i18n, i18nReady } from './i18n.js';
+import { loadProductName } from './product-name.js';
 import { createAppRouter, preloadFirstScreen } from './router.js';
 
 performance.mark('main-start');
 connectHttpClient();
+// The programme's own name for titles, the brand and the footer; the default shows until it is in.
+void loadProductName(i18n);
 // The first screen's chunks before the first render: no Suspense fallback holds it back.
 await Promise.all([i18nReady, preloadFirstScreen()]);
 

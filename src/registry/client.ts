@@ -2,8 +2,10 @@ import { type ClientExtension, registerExtension } from '../engine/index.js';
 import { accountsClient } from '../features/accounts/client.js';
 import { dataioClient } from '../features/dataio/client.js';
 import { editionsClient } from '../features/editions/client.js';
+import { entrantsClient } from '../features/entrants/client.js';
 import { historyClient } from '../features/history/client.js';
 import { judgingClient } from '../features/judging/client.js';
+import { mediaClient } from '../features/media/client.js';
 import { notificationsClient } from '../features/notifications/client.js';
 import { resultsClient } from '../features/results/client.js';
 
@@ -13,5 +15,15 @@ import { resultsClient } from '../features/results/client.js';
  * first). To add a feature, import its client face and add it here.
  */
 // Accounts first: it declares the roles the others' screens and parts name.
-const features: ClientExtension[] = [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient, editionsClient];
+const features: ClientExtension[] = [
+  accountsClient,
+  judgingClient,
+  resultsClient,
+  dataioClient,
+  historyClient,
+  notificationsClient,
+  editionsClient,
+  mediaClient,
+  entrantsClient,
+];
 for (const feature of features) registerExtension(feature);

@@ -2,8 +2,10 @@ import { accountsServer } from '../features/accounts/server.js';
 import { dataioServer } from '../features/dataio/server.js';
 import { demoServer } from '../features/demo/server.js';
 import { editionsServer } from '../features/editions/server.js';
+import { entrantsServer } from '../features/entrants/server.js';
 import { historyServer } from '../features/history/server.js';
 import { judgingServer } from '../features/judging/server.js';
+import { mediaServer } from '../features/media/server.js';
 import { notificationsServer } from '../features/notifications/server.js';
 import { resultsServer } from '../features/results/server.js';
 import { registerServerFeature } from '../server/features.js';
@@ -14,6 +16,18 @@ import '../extensions/server/index.js';
  * builds (the entry points import this module first). To add a feature, import its server face and
  * add one line.
  */
-for (const feature of [editionsServer, demoServer, judgingServer, notificationsServer, resultsServer, historyServer, dataioServer, accountsServer]) {
+// Media before the demo: the demo data's pictures are stored as media.
+for (const feature of [
+  editionsServer,
+  mediaServer,
+  demoServer,
+  judgingServer,
+  notificationsServer,
+  resultsServer,
+  historyServer,
+  dataioServer,
+  accountsServer,
+  entrantsServer,
+]) {
   registerServerFeature(feature);
 }

@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
 import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
 import type { AppConfig } from './config.js';
+import { type DataKey, deriveKey, describeDataKey, loadDataKey } from './data-key.js';
 import type { Database } from './db/kysely.js';
 import { registeredServerFeatures } from './features.js';
+import { AUDIT_KEY_LABEL, keyAuditChain, registerAuditKey } from './history/audit-chain.js';
 import { logSerializers } from './log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin, IN_MEMORY } from './plugins/db.js';
@@ -16,7 +18,10 @@ import { authRoutes } from './routes/auth.js';
 import { entityRoutes } from './routes/entity-crud.js';
 import { healthRoutes } from './routes/health.js';
 import { metaRoutes } from './routes/meta.js';
+import { settingsRoutes } from './routes/settings.js';
+import { schedulerPlugin } from './scheduler/scheduler.js';
 import { loadJwtSecret } from './secrets.js';
+import { productName } from './settings/product-name.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one across apps); the app then does not close it. */
@@ -54,7 +59,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { config, database: options.database });
+    // The product's name for mails written before anyone asks for it (translate's `{{product}}`).
+    await productName(app.database.db);
     app.decorate('jwtSecret', await loadJwtSecret(config, app.database, config.dataDir === IN_MEMORY && !config.databaseUrl));
+    // The data key (never in the database nor a backup) keys the audit chain and seals TOTP secrets.
+    const dataKey = loadDataKey(config, { create: true })!;
+    app.decorate('dataKey', dataKey);
+    await keyAuditLog(app, dataKey);
     await app.register(securityPlugin);
     // Plugins that need the database and run before any route (auth guard, entity tables, seeding)
     // register here, in this order.
@@ -68,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(healthRoutes);
         await api.register(authRoutes);
         await api.register(metaRoutes);
+        await api.register(settingsRoutes);
         await api.register(entityRoutes);
         for (const feature of registeredServerFeatures()) if (feature.routes) await api.register(feature.routes);
         // API route plugins register here, each on its own line.
@@ -76,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     await app.register(spaPlugin, { publicDir: config.publicDir });
     await app.register(scheduledBackupsPlugin);
+    // The features' scheduled jobs (ServerFeature.jobs, registerScheduledJob): each run by one server.
+    await app.register(schedulerPlugin);
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);
@@ -84,11 +98,36 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
+/**
+ * Keys every audit row this app appends with the data key's audit key, and makes sure the chain
+ * already stored is keyed with it (re-anchored once when it predates the key). A chain this key
+ * cannot verify is said at start, with what to do.
+ */
+async function keyAuditLog(app: FastifyInstance, dataKey: DataKey) {
+  const key = deriveKey(dataKey.source, AUDIT_KEY_LABEL);
+  registerAuditKey(app.database.db, key);
+  const markerDir = app.config.dataDir === IN_MEMORY ? undefined : app.config.dataDir;
+  const outcome = await keyAuditChain(app.database.db, key, { markerDir });
+  const where = describeDataKey(dataKey, app.config.dataDir);
+  if (outcome.state === 'rekeyed') app.log.warn({ rows: outcome.rows, key: dataKey.id }, `${outcome.message} Key: ${where}.`);
+  else if (outcome.state !== 'empty' && outcome.state !== 'keyed') {
+    app.log.error({ state: outcome.state, key: dataKey.id }, `${outcome.message} This server's key: ${where}.`);
+    app.startupNotes.push(`Audit log: ${outcome.message}`);
+  }
+  if (dataKey.origin === 'memory' && app.config.databaseUrl) {
+    app.log.warn(
+      'DATA_DIR=:memory: with DATABASE_URL and no DATA_KEY: the data key lives in memory only, so the audit chain and two-factor secrets written now cannot be checked after a restart. Set DATA_KEY.',
+    );
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     /** HS256 key for access tokens and the refresh-token MAC. */
     jwtSecret: Uint8Array;
+    /** The data key (`src/server/data-key.ts`): root of the TOTP secrets' key and the audit key. */
+    dataKey: DataKey;
     /** Lines `main.ts` prints after listening (how to sign in, what the first start created). */
     startupNotes: string[];
   }

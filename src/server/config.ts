@@ -43,7 +43,10 @@ export interface AppConfig {
   listCacheMb: number;
   /** Whether the first start fills an empty database with the demo data set. */
   demoData: boolean;
-  /** Key (≥ 32 characters) that encrypts two-factor secrets; derived from the JWT secret when unset. */
+  /**
+   * The data key (≥ 32 characters): two-factor secrets are sealed and the audit chain keyed with keys
+   * derived from it; when unset, JWT_SECRET, else DATA_DIR/data-key (`src/server/data-key.ts`).
+   */
   dataKey?: string;
   /** Admins without two-factor must enrol at their next sign-in. */
   require2faForAdmins: boolean;
@@ -160,7 +163,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const dataKey = optional(env, 'DATA_KEY');
   if (dataKey !== undefined && dataKey.length < 32) {
-    throw new ConfigError('DATA_KEY must be at least 32 characters; leave it unset to derive the key from JWT_SECRET.');
+    throw new ConfigError('DATA_KEY must be at least 32 characters; leave it unset to use JWT_SECRET, or the key generated in DATA_DIR/data-key.');
   }
 
   const publicUrl = optional(env, 'PUBLIC_URL') ?? `http://localhost:${port || 3000}`;

@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
 import { registerServerExtension, type ServerExtension } from '../shared/extension/server-hooks.js';
 import { type RoleDeclaration, registerRoles } from '../shared/roles.js';
+import type { Mailer } from './auth/mailer.js';
 import { registerExtensionNames } from './extensions.js';
 import { type ListScope, registerListScope } from './operations/list-scope.js';
 import { type RemoveGuard, registerRemoveGuard } from './operations/remove-guards.js';
+import { registerScheduledJob, type ScheduledJob } from './scheduler/scheduler.js';
 
 /**
  * A workflow's server part, registered by name through {@link registerServerFeature}: the server
@@ -37,6 +39,13 @@ export interface ServerFeature {
   removeGuards?: readonly RemoveGuard[];
   /** The feature's own system tables, by migration name (run with the server's, unordered). */
   migrations?: Readonly<Record<string, Migration>>;
+  /**
+   * Replaces the server's mailer (`app.mailer`): given the app (its database is open and migrated)
+   * and the core mailer (SMTP or the log), answers the one every sender uses. At most one feature.
+   */
+  mailer?: (app: FastifyInstance, core: Mailer) => Mailer;
+  /** Jobs for the one scheduler (`scheduler/scheduler.ts`): each run by exactly one server at a time. */
+  jobs?: readonly ScheduledJob[];
 }
 
 const features = new Map<string, ServerFeature>();
@@ -51,12 +60,15 @@ export function registerServerFeature(feature: ServerFeature): void {
   const existing = features.get(feature.name);
   if (existing === feature) return;
   if (existing) throw new Error(`The server feature "${feature.name}" is registered twice.`);
+  const mailerOwner = feature.mailer && [...features.values()].find((other) => other.mailer);
+  if (mailerOwner) throw new Error(`The server features "${mailerOwner.name}" and "${feature.name}" both provide the mailer.`);
   features.set(feature.name, feature);
   if (feature.roles) registerRoles(feature.roles);
   if (feature.hooks) registerServerExtension({ hooks: feature.hooks });
   if (feature.clientNames) registerExtensionNames(feature.clientNames);
   for (const scope of feature.listScopes ?? []) registerListScope(scope);
   for (const guard of feature.removeGuards ?? []) registerRemoveGuard(guard);
+  for (const job of feature.jobs ?? []) registerScheduledJob(job);
 }
 
 /** Every registered feature, in registration order. */

@@ -1,9 +1,12 @@
+// Numbers, money, sizes and moments for texts the server words itself (mails: a moment in UTC, said so).
+export { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber, formatScore } from '../shared/format.js';
 export { AccountService, assertPasswordPolicy, emailTaken } from './auth/account-service.js';
 export { writeAudit } from './auth/audit.js';
 export type { AuthContext, AuthService, ClientInfo } from './auth/auth-service.js';
 export { invalidCode } from './auth/auth-service.js';
-export type { Mailer } from './auth/mailer.js';
-export { translate } from './auth/mailer.js';
+export { DEFAULT_LANGUAGE_SETTING, isMailLanguage, programmeLanguage, recipientLanguage } from './auth/mail-language.js';
+export type { Mailer, MailLanguage, MailMessage, OutgoingMail, SendOptions, TemplatedMail } from './auth/mailer.js';
+export { isTemplated, MAIL_LANGUAGES, renderedMail, renderMail, translate } from './auth/mailer.js';
 export { hashPassword } from './auth/password.js';
 export { createResetToken, INVITE_TOKEN_TTL_SECONDS, revokeResetTokens } from './auth/password-resets.js';
 export type { NewUser, UserRow } from './auth/users.js';
@@ -48,9 +51,15 @@ export {
   emailMessages,
   NAME_SCHEMA,
   NEW_PASSWORD_SCHEMA,
+  NO_BODY_SCHEMA,
+  NO_CONTENT,
   nameMessages,
   object,
   passwordMessages,
   rememberDevice,
   TWO_FACTOR_CODE_SCHEMA,
+  TWO_FACTOR_ENROLMENT_SCHEMA,
 } from './routes/auth.js';
+export type { ScheduledJob } from './scheduler/scheduler.js';
+export { registerScheduledJob } from './scheduler/scheduler.js';
+export { cachedProductName, productName, setProductName } from './settings/product-name.js';

@@ -17,6 +17,8 @@ export interface FirstScreenInput {
   extraTranslations?: Record<string, unknown>;
   /** Whether this browser keeps the sidebar collapsed (its localStorage, which the server cannot see). */
   sidebarCollapsed?: boolean;
+  /** The product's name (`{{product}}`: the brand and the page title's suffix); the default when absent. */
+  product?: string;
 }
 
 /** What the render gives back: the screen's markup and the page title it sets. */

@@ -3,8 +3,18 @@
  * product of their own.
  */
 
-/** The product's name as people read it: the API document, start-up and error messages, the authenticator app's issuer. */
+/**
+ * The software's name for operators: the API document, start-up and error messages, backups. Screens, the
+ * authenticator app's issuer and mails say {@link DEFAULT_PRODUCT_TITLE} or the programme's
+ * own name (the `product_name` setting, `src/server/settings/product-name.ts`), never this.
+ */
 export const PRODUCT_NAME = 'Awards Console';
+
+/** The product's name in the UI and in mails when the programme gave none: the spec's page title 'Awards CMS'. */
+export const DEFAULT_PRODUCT_TITLE = 'Awards CMS';
+
+/** The longest programme name the setting takes (it heads every page title and mail). */
+export const PRODUCT_TITLE_MAX = 80;
 
 /**
  * The product's fixed identifier: the backup files' format name and the prefix of the key-derivation

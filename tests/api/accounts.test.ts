@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '../../src/server/auth/mailer.js';
+import { type MailMessage, renderedMail } from '../../src/server/auth/mailer.js';
 import { TOTP_PERIOD, totpCode } from '../../src/server/auth/totp.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { ADMIN_EMAIL, startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
   beforeAll(async () => {
     ({ t, client: admin } = await startSignedInApp(kind, { PUBLIC_URL: 'https://awards.example.org' }));
     outbox = [];
-    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
+    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(renderedMail(message)));
   });
   afterAll(async () => t?.close());
 
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ email: 'siti@example.com', role: 'juror', status: 'invited', two_factor: false });
     const mail = outbox.find((m) => m.to === 'siti@example.com')!;
-    expect(mail.subject).toBe('You are invited to Awards Console');
+    expect(mail.subject).toBe('You are invited to Awards CMS');
     expect(mail.text).toContain('https://awards.example.org/set-password?token=');
     expect(mail.text).toContain('72 hours');
     const token = linkTokenFor('siti@example.com');
@@ -176,16 +176,27 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(asAccess.status).toBe(401);
       expect((await (await client()).post('/api/auth/refresh', { refreshToken: challenge })).status).toBe(401);
       // Enrolment used the previous step: the current one works, then not again.
-      const now = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: totpCode(secret) });
+      const current = totpCode(secret);
+      const now = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: current });
       expect(now.status).toBe(200);
       expect(now.body.data.twoFactor).toBe(true);
-      const again = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: totpCode(secret) });
+      // A challenge opens one session: each further attempt signs in with the password again.
+      const again = await (await client()).post('/api/auth/login/2fa', {
+        challengeToken: (await signInPassword()).body.challengeToken,
+        code: current,
+      });
       expect(again.status).toBe(422);
       expect(again.body.errors[0]).toMatchObject({ path: 'code', messageKey: 'validation.twoFactor.invalidCode' });
       // The next step is accepted (a clock a little ahead); after it, an older step is refused.
-      const next = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: totpCode(secret, Date.now() + TOTP_PERIOD * 1000) });
+      const next = await (await client()).post('/api/auth/login/2fa', {
+        challengeToken: (await signInPassword()).body.challengeToken,
+        code: totpCode(secret, Date.now() + TOTP_PERIOD * 1000),
+      });
       expect(next.status).toBe(200);
-      const old = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: totpCode(secret, Date.now() - TOTP_PERIOD * 1000) });
+      const old = await (await client()).post('/api/auth/login/2fa', {
+        challengeToken: (await signInPassword()).body.challengeToken,
+        code: totpCode(secret, Date.now() - TOTP_PERIOD * 1000),
+      });
       expect(old.status).toBe(422);
       const tooOld = await (await client()).post('/api/auth/login/2fa', {
         challengeToken: (await signInPassword()).body.challengeToken,
@@ -199,7 +210,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       const challenge = (await signInPassword()).body.challengeToken;
       const used = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: codes[0]!.toUpperCase() });
       expect(used.status).toBe(200);
-      const reused = await (await client()).post('/api/auth/login/2fa', { challengeToken: challenge, code: codes[0] });
+      const reused = await (await client()).post('/api/auth/login/2fa', { challengeToken: (await signInPassword()).body.challengeToken, code: codes[0] });
       expect(reused.status).toBe(422);
       const me = await client();
       me.token = used.body.token;

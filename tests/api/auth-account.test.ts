@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '../../src/server/auth/mailer.js';
+import { type MailMessage, renderedMail } from '../../src/server/auth/mailer.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('account routes on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { PUBLIC_URL: 'https://awards.example.org' });
     outbox = [];
-    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
+    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(renderedMail(message)));
   });
   afterAll(async () => t?.close());
 
@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds())('account routes on %s', (kind) => {
       expect(res.body).toBeFalsy();
       await vi.waitFor(() => expect(outbox.some((m) => m.to === 'dewi@example.com')).toBe(true));
       const mail = outbox.find((m) => m.to === 'dewi@example.com')!;
-      expect(mail.subject).toBe('Reset your Awards Console password');
+      expect(mail.subject).toBe('Reset your Awards CMS password');
       expect(mail.text).toContain('https://awards.example.org/reset-password?token=');
       const token = tokenFromMail(mail);
       const stored = await t.app.db.selectFrom('password_resets').select('token_hash').execute();

@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
       }
       // The page title the list screen sets, for the boot script to set with the markup.
       expect(decodeURIComponent(String(answer.headers['x-page-title']))).toBe(
-        `${locale('en').entities.contest.title} | ${locale('en').pages.titles.awardsCms}`,
+        `${locale('en').entities.contest.title} | ${locale('en').pages.titles.awardsCms.replace('{{product}}', 'Awards CMS')}`,
       );
       // The frame: the skip link, the menu, no loading skeleton.
       expect(html).toContain(locale('en').common.skipToContent);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '../../src/server/auth/mailer.js';
+import { type MailMessage, renderedMail } from '../../src/server/auth/mailer.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { addCategory, addContests, addCustomer, addExam, addJuror, CRITERIA, jurorClient } from '../helpers/judging-fixture.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
@@ -405,7 +405,7 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       ).body.data;
       expect(a).toMatchObject({ status: 'applied', email: 'farah@example.my', expertise: [film] });
       const outbox: MailMessage[] = [];
-      const send = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
+      const send = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(renderedMail(message)));
       const approved = await admin.post(`/api/applicants/${a.id}/approve`, { round: 2 });
       send.mockRestore();
       expect(approved.status).toBe(200);
@@ -415,9 +415,11 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       // The juror's account: invited, linked to the juror, and its set-password link mailed.
       const account = (await admin.get('/api/accounts')).body.data.find((u: any) => u.email === 'farah@example.my');
       expect(account).toMatchObject({ id: approved.body.data.account_id, role: 'juror', jury_id: approved.body.data.jury_id, status: 'invited' });
-      expect(outbox).toHaveLength(1);
-      expect(outbox[0]).toMatchObject({ to: 'farah@example.my', subject: 'You are invited to Awards Console' });
-      const token = new URL(/https?:\/\/\S+/.exec(outbox[0]!.text)![0]).searchParams.get('token')!;
+      // Two mails: the approval (the round, the portal) and the invitation with its set-password link.
+      expect(outbox.map((m) => m.subject)).toEqual(['Awards CMS: your application to the jury was approved', 'You are invited to Awards CMS']);
+      expect(outbox.every((m) => m.to === 'farah@example.my')).toBe(true);
+      expect(outbox[0]!.text).toContain('Round 2');
+      const token = new URL(/https?:\/\/\S+/.exec(outbox[1]!.text)![0]).searchParams.get('token')!;
       const anonymous = await new TestClient(t.app).init();
       expect((await anonymous.post('/api/auth/reset-password', { token, password: 'a-juror-chose-this-42' })).status).toBe(204);
       expect((await anonymous.post('/api/auth/reset-password', { token, password: 'a-juror-chose-this-43' })).status).not.toBe(204);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { linkAccountsByEmail } from '../../src/features/accounts/server/account-links.js';
-import type { MailMessage } from '../../src/server/auth/mailer.js';
+import { type MailMessage, renderedMail } from '../../src/server/auth/mailer.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('juror accounts on %s', (kind) => {
   beforeAll(async () => {
     ({ t, client: admin } = await startSignedInApp(kind, { PUBLIC_URL: 'https://awards.example.org' }));
     outbox = [];
-    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(message));
+    vi.spyOn(t.app.mailer, 'send').mockImplementation(async (message) => void outbox.push(renderedMail(message)));
   });
   afterAll(async () => t?.close());
 
@@ -129,7 +129,11 @@ describe.each(testDatabaseKinds())('juror accounts on %s', (kind) => {
     expect(await accountOf('kevin@jury.example')).toMatchObject({ id: linked.body.data.account_id, jury_id: existing, status: 'invited' });
     const jurors = await sql<{ n: number }>`select count(*)::int as n from juries where lower(email) = 'kevin@jury.example'`.execute(t.app.db);
     expect(jurors.rows[0]!.n).toBe(1);
-    expect(outbox.filter((m) => m.to === 'kevin@jury.example')).toHaveLength(1);
+    // The approval, and the invitation of the linked account (it has no password yet).
+    expect(outbox.filter((m) => m.to === 'kevin@jury.example').map((m) => m.subject)).toEqual([
+      'Awards CMS: your application to the jury was approved',
+      'You are invited to Awards CMS',
+    ]);
   });
 
   it('tells a rejected applicant, with the reason', async () => {
@@ -137,8 +141,8 @@ describe.each(testDatabaseKinds())('juror accounts on %s', (kind) => {
     const res = await admin.post(`/api/applicants/${a.id}/reject`, { reason: 'Works for an entrant' });
     expect(res.status).toBe(200);
     const mail = outbox.filter((m) => m.to === 'bima@jury.example').at(-1)!;
-    expect(mail.subject).toBe('Your application to the jury');
-    expect(mail.text).toContain('Dear Bima Santoso');
+    expect(mail.subject).toBe('Awards CMS: your application to the jury');
+    expect(mail.text).toContain('Hello Bima Santoso');
     expect(mail.text).toContain('Reason: Works for an entrant');
   });
 

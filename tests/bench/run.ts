@@ -5,7 +5,10 @@ import { runCategoriesBench } from './categories.js';
 import { runCompareBench } from './compare.js';
 import { runContestBench } from './contests.js';
 import { runDataioBench } from './dataio.js';
+import { runImportSafetyBench } from './import-safety.js';
+import { runMediaBench } from './media.js';
 import { runNavigationBench } from './navigation.js';
+import { runOutboxBench } from './outbox.js';
 import type { BenchContext, BenchScenario } from './scenarios.js';
 import { runSoak } from './soak.js';
 
@@ -67,6 +70,26 @@ export const SCENARIOS: BenchScenario[] = [
     byDefault: false,
     run: runDataioBench,
   },
+  {
+    name: 'media',
+    description: 'ten parallel 10 MB uploads (PDF, then PNG with its thumbnail) on PGlite: throughput MB/s and the server RSS',
+    byDefault: false,
+    run: runMediaBench,
+  },
+  {
+    name: 'import-safety',
+    description:
+      'import safety (issue 29): the XLSX row bomb, the shared-string bomb and a 45 MB CSV against a running server: RSS growth, longest /api/health wait, time to refuse (BENCH_DATABASE_URL, else PGlite)',
+    byDefault: false,
+    run: runImportSafetyBench,
+  },
+  {
+    name: 'outbox',
+    description:
+      'outbox (issue 27): 10,000 queued messages (BENCH_OUTBOX_MESSAGES) to a local SMTP sink: messages/s, the server RSS, and the API p99 with and beside the flood (BENCH_DATABASE_URL, else PGlite)',
+    byDefault: false,
+    run: runOutboxBench,
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -100,6 +123,7 @@ const settings = [
   'SOAK_ADMINS_PGLITE',
   'SOAK_KILL_ROUNDS',
   'SOAK_THINK_MS',
+  'BENCH_OUTBOX_MESSAGES',
 ]
   .filter((name) => process.env[name] !== undefined)
   .map((name) => `${name}=${process.env[name]} `)

@@ -24,18 +24,21 @@ async function renderCell(record: Record<string, unknown>, place: 'list' | 'deta
 }
 
 describe('formatMoney', () => {
-  it('puts the currency code before the amount with the currency decimals', () => {
-    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'en'))).toBe('MYR 25,000.50');
-    expect(plain(formatMoney({ amount: 1200, currency: 'EUR' }, 'en'))).toBe('EUR 1,200.00');
-    expect(plain(formatMoney({ amount: 25000, currency: 'JPY' }, 'en'))).toBe('JPY 25,000');
-    expect(plain(formatMoney({ amount: 25000.4, currency: 'JPY' }, 'en'))).toBe('JPY 25,000');
-    expect(plain(formatMoney({ amount: 0, currency: 'USD' }, 'en'))).toBe('USD 0.00');
-    expect(plain(formatMoney({ amount: 15000000, currency: 'IDR' }, 'id'))).toBe('IDR 15.000.000');
+  it('writes the home currencies with their local symbol and no space, others with their symbol and decimals', () => {
+    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'en'))).toBe('RM25,000.50');
+    expect(plain(formatMoney({ amount: 25000, currency: 'MYR' }, 'ms'))).toBe('RM25,000.00');
+    expect(plain(formatMoney({ amount: 25000, currency: 'IDR' }, 'id'))).toBe('Rp25.000');
+    expect(plain(formatMoney({ amount: 15000000, currency: 'IDR' }, 'id'))).toBe('Rp15.000.000');
+    expect(plain(formatMoney({ amount: 1200, currency: 'EUR' }, 'en'))).toBe('€1,200.00');
+    expect(plain(formatMoney({ amount: 25000, currency: 'JPY' }, 'en'))).toBe('¥25,000');
+    expect(plain(formatMoney({ amount: 25000.4, currency: 'JPY' }, 'en'))).toBe('¥25,000');
+    expect(plain(formatMoney({ amount: 0, currency: 'USD' }, 'en'))).toBe('$0.00');
+    expect(plain(formatMoney({ amount: 25000, currency: 'USD' }, 'id'))).toBe('US$25.000,00');
   });
 
   it('groups and separates decimals as the chosen language does', () => {
-    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'id'))).toBe('MYR 25.000,50');
-    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'ms'))).toBe('MYR 25,000.50');
+    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'id'))).toBe('RM25.000,50');
+    expect(plain(formatMoney({ amount: 25000.5, currency: 'MYR' }, 'ms'))).toBe('RM25,000.50');
   });
 
   it('keeps the amount readable without a currency or with a malformed code', () => {
@@ -70,17 +73,17 @@ describe('the money cell', { timeout: 30_000 }, () => {
     expect(CELL_KINDS).toContain('money');
   });
 
-  it('shows the amount with its currency code on a detail page and in a list', async () => {
+  it('shows the amount with its currency symbol on a detail page and in a list', async () => {
     const { container, unmount } = await renderCell({ prize_money: { amount: 25000.5, currency: 'MYR' } });
-    expect(plain(container.textContent)).toBe('MYR 25,000.50');
+    expect(plain(container.textContent)).toBe('RM25,000.50');
     unmount();
     const list = await renderCell({ prize_money: { amount: 3000, currency: 'JPY' } }, 'list');
-    expect(plain(list.container.textContent)).toBe('JPY 3,000');
+    expect(plain(list.container.textContent)).toBe('¥3,000');
   });
 
   it('formats in the chosen language', async () => {
     const { container } = await renderCell({ prize_money: { amount: 25000.5, currency: 'MYR' } }, 'detail', 'id');
-    expect(plain(container.textContent)).toBe('MYR 25.000,50');
+    expect(plain(container.textContent)).toBe('RM25.000,50');
   });
 
   it("says 'Not provided' when there is no prize money or no amount", async () => {
@@ -121,7 +124,7 @@ describe("the category detail page's prize money", { timeout: 30_000 }, () => {
       { name: 'Best Song', slug: 'best-song', description: 'Songs of every kind and length', status: 'active' },
     ]);
     const first = await renderEntityRoutes(api, `/manage-category/${String(withPrize!.id)}`);
-    expect(plain(valueNextTo(await screen.findByText('Prize money')))).toBe('MYR 25,000.50');
+    expect(plain(valueNextTo(await screen.findByText('Prize money')))).toBe('RM25,000.50');
     first.unmount();
 
     await renderEntityRoutes(api, `/manage-category/${String(without!.id)}`, 'ms');

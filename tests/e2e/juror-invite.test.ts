@@ -9,8 +9,8 @@ let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  // LOG_LEVEL info: without a mail transport the invitation (and its link) is written to the log.
-  ({ server, browser } = suite = await startBrowserSuite({ LOG_LEVEL: 'info' }));
+  // LOG_LEVEL debug: without a mail transport the invitation's text (and its link) is in the debug log only.
+  ({ server, browser } = suite = await startBrowserSuite({ LOG_LEVEL: 'debug' }));
   admin = await (await newContext(browser)).newPage();
   await signIn(admin, server.url);
 });

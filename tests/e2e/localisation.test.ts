@@ -8,7 +8,9 @@ import { apiClient } from '../helpers/e2e-page.js';
 /** The machine is shared and slow at times: wait up to 20 s for what the screen should show. */
 const POLL = { timeout: 20_000 };
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const locale = (language: 'en' | 'id' | 'ms') => JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8'));
+// `{{product}}` reads as the product's default name until an admin gives the programme's own.
+const locale = (language: 'en' | 'id' | 'ms') =>
+  JSON.parse(fs.readFileSync(path.join(root, 'locales', language, 'common.json'), 'utf8').replaceAll('{{product}}', 'Awards CMS'));
 
 let suite: SignedInSuite | undefined;
 let server: StartedServer;

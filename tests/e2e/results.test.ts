@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distribution, finalScores } from '../../src/features/results/shared/chart-data.js';
 import type { ExamModeration, ExamResultsData } from '../../src/features/results/shared/results-contract.js';
+import { formatDate, formatNumber } from '../../src/shared/format.js';
 import { newContext, type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, apiWrite, openInEnglish, switchLanguage } from '../helpers/e2e-page.js';
 
@@ -280,7 +281,8 @@ describe('the results screen in the browser', { timeout: 120_000 }, () => {
       const progress = page.getByRole('figure', { name: 'Grading progress' });
       await progress.locator('summary').click();
       const overview = (await apiClient(page).get('/results/overview')).body.data as { progress: Array<{ date: string; submitted: number }> };
-      expect(await cellsOf(page, 'Grading progress')).toEqual(overview.progress.map((p) => [p.date, String(p.submitted)]));
+      // Each day as a calendar date in the reader's language ('November 19, 2026'), the count formatted.
+      expect(await cellsOf(page, 'Grading progress')).toEqual(overview.progress.map((p) => [formatDate(p.date, 'en'), formatNumber(p.submitted, 'en')]));
       // Every submitted grade of the exams the charts cover, as each exam's results count them.
       const covered = ((await apiClient(page).get('/results/overview')).body.data as { exams: Array<{ examId: number }> }).exams;
       expect(covered.length).toBeGreaterThan(0);

@@ -83,8 +83,8 @@ let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
-  // LOG_LEVEL info: without a mail transport the invitations (and their links) are written to the log.
-  ({ server, browser } = suite = await startBrowserSuite({ DEMO_DATA: 'true', LOG_LEVEL: 'info', EXAM_SCHEDULER_SECONDS: '1' }));
+  // LOG_LEVEL debug: without a mail transport the invitations' texts (and their links) are in the debug log only.
+  ({ server, browser } = suite = await startBrowserSuite({ DEMO_DATA: 'true', LOG_LEVEL: 'debug', EXAM_SCHEDULER_SECONDS: '1' }));
   admin = await newPage();
   await signIn(admin, server.url);
 }, 240_000);

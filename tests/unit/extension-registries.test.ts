@@ -17,6 +17,7 @@ import {
 } from '../../src/engine/registry/index.js';
 import { accountsClient } from '../../src/features/accounts/client.js';
 import { dataioClient } from '../../src/features/dataio/client.js';
+import { entrantsClient } from '../../src/features/entrants/client.js';
 import { historyClient } from '../../src/features/history/client.js';
 import { judgingClient } from '../../src/features/judging/client.js';
 import { notificationsClient } from '../../src/features/notifications/client.js';
@@ -57,7 +58,7 @@ describe('the registries', () => {
   });
 
   it("registers the features' screens by path, and the parts the app shows in its places", () => {
-    const features = [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient];
+    const features = [accountsClient, judgingClient, resultsClient, dataioClient, historyClient, notificationsClient, entrantsClient];
     expect(registeredScreens().map((screen) => screen.path)).toEqual(features.flatMap((feature) => feature.screens ?? []).map((screen) => screen.path));
     expect(registeredPlaceholders()).toEqual(features.flatMap((feature) => feature.placeholders ?? []));
     expect(registeredMenuEntries()).toEqual(features.flatMap((feature) => feature.menuEntries ?? []));

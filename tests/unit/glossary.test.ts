@@ -14,6 +14,8 @@ interface Term {
   ms: string;
   forbidden: Partial<Record<Lang, string[]>>;
   exceptKeys?: string[];
+  /** Anchor keys per language that must use the term's word (key -> word, whole word, any case). */
+  required?: Partial<Record<Lang, Record<string, string>>>;
 }
 
 const glossary = JSON.parse(fs.readFileSync(path.join(root, 'locales', 'glossary.json'), 'utf8')) as { terms: Term[] };
@@ -53,6 +55,19 @@ function forbiddenUses(lang: Lang, texts: Map<string, string>, terms: Term[]): s
   return found;
 }
 
+/** Every `lang: key does not use "word" (term)` for the anchors in `texts` (a missing key counts too). */
+function missingAnchors(lang: Lang, texts: Map<string, string>, terms: Term[]): string[] {
+  const found: string[] = [];
+  for (const term of terms) {
+    for (const [key, word] of Object.entries(term.required?.[lang] ?? {})) {
+      const text = texts.get(key);
+      if (text === undefined || !wordPattern(word).test(text.replace(/\{\{[^}]*\}\}/g, ' ')))
+        found.push(`${lang}: ${key} does not use "${word}" (${term.term})`);
+    }
+  }
+  return found;
+}
+
 const locale = (lang: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', lang, 'common.json'), 'utf8')) as Tree);
 
 describe('glossary', () => {
@@ -85,6 +100,32 @@ describe('glossary', () => {
 
   it.each(TRANSLATED)('finds no word the glossary forbids in locales/%s/common.json', (lang) => {
     expect(forbiddenUses(lang, locale(lang), glossary.terms)).toEqual([]);
+  });
+
+  it('checks that an anchor key uses its word, whole and in any case', () => {
+    const terms: Term[] = [
+      {
+        term: 'field / column',
+        en: 'Field',
+        id: 'Isian / Kolom',
+        ms: 'Medan / Lajur',
+        forbidden: {},
+        required: { id: { a: 'isian', b: 'isian', c: 'kolom' } },
+      },
+    ];
+    const texts = new Map([
+      ['a', 'Isian ini wajib diisi'],
+      ['b', 'Kolom ini wajib diisi'],
+    ]);
+    expect(missingAnchors('id', texts, terms)).toEqual(['id: b does not use "isian" (field / column)', 'id: c does not use "kolom" (field / column)']);
+    expect(missingAnchors('ms', texts, terms)).toEqual([]);
+  });
+
+  it('keeps the things the glossary splits apart (exam and grading, field and column, grade and score) on their own words', () => {
+    expect(glossary.terms.filter((term) => term.required).length).toBeGreaterThanOrEqual(5);
+    for (const term of ['grading (the act of giving grades)', 'field / column', 'record', 'results', 'shortlist'])
+      expect(glossary.terms.map((t) => t.term)).toContain(term);
+    expect(TRANSLATED.flatMap((lang) => missingAnchors(lang, locale(lang), glossary.terms))).toEqual([]);
   });
 
   it('addresses the reader as "Anda" (capitalised) in Indonesian', () => {

@@ -28,6 +28,7 @@ describe('the menu built from the descriptors', () => {
         [
           '/submissions nav.submissions',
           '/manage-contest nav.contests',
+          '/review-entries entrants.review.title',
           '/manage-customer nav.submittors',
           '/manage-applicant nav.applicants',
           '/manage-campaign nav.campaigns',

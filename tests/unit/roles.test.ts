@@ -26,7 +26,12 @@ describe('roles declared by the features', () => {
     expect(homePathFor('admin')).toBe('/dashboard');
     expect(homePathFor(undefined)).toBe('/dashboard');
     expect(homePathFor('nobody')).toBe('/dashboard');
-    expect(roleLinks()).toEqual([expect.objectContaining({ role: 'juror', entity: 'jury', column: 'jury_id', userField: 'juryId' })]);
+    expect(roleLinks()).toEqual([
+      expect.objectContaining({ role: 'juror', entity: 'jury', column: 'jury_id', userField: 'juryId' }),
+      // The entrants feature's: a submittor's account stands for their record.
+      expect.objectContaining({ role: 'entrant', entity: 'customer', column: 'customer_id', userField: 'customerId' }),
+    ]);
+    expect(homePathFor('entrant')).toBe('/entries');
   });
 
   it('takes the same declaration again, and refuses another one under a declared name or link column', () => {
@@ -39,10 +44,10 @@ describe('roles declared by the features', () => {
   });
 
   it('lets a later feature declare a role of its own', () => {
-    registerRoles([{ name: 'entrant', home: '/my-entries' }]);
-    expect(isRole('entrant')).toBe(true);
-    expect(roleNames()).toContain('entrant');
-    expect(homePathFor('entrant')).toBe('/my-entries');
+    registerRoles([{ name: 'panel_chair', home: '/my-panels' }]);
+    expect(isRole('panel_chair')).toBe(true);
+    expect(roleNames()).toContain('panel_chair');
+    expect(homePathFor('panel_chair')).toBe('/my-panels');
   });
 
   it('stops start-up on a route or a descriptor naming an undeclared role', () => {

@@ -3,11 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../engine/data/api-error.js';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import { registeredProfileCards } from '../../engine/registry/index.js';
+import { ADMIN_ROLE } from '../../shared/roles.js';
 import { authApi } from '../auth/auth-api.js';
 import { useAuth } from '../auth/auth-context.js';
 import { RegisteredParts } from '../registered-parts.js';
 import { usePageTitle } from '../use-page-title.js';
 import { PasswordForm } from './password-form.js';
+import { ProductNameCard } from './product-name-card.js';
 import { ProfileForm } from './profile-form.js';
 
 /** The query key of the signed-in admin's profile. */
@@ -48,6 +50,7 @@ export function ProfilePage() {
         <Grid columns={{ initial: '1', lg: '2' }} gap="4" align="start">
           <ProfileForm key={me.data.id} profile={me.data} onSaved={(user) => queryClient.setQueryData(ME_QUERY_KEY, user)} />
           <PasswordForm />
+          {user?.role === ADMIN_ROLE && <ProductNameCard />}
           <RegisteredParts parts={registeredProfileCards()} role={user?.role} />
         </Grid>
       )}

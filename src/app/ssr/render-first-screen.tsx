@@ -16,6 +16,7 @@ import { AuthProvider } from '../auth/auth-context.js';
 import { tokenStore } from '../auth/session.js';
 import i18n, { i18nReady, toLanguage } from '../i18n.js';
 import { SIDEBAR_COLLAPSED_KEY } from '../layout/sidebar-state.js';
+import { applyProductName } from '../product-name.js';
 import { getQueryClient } from '../query-client.js';
 import { routes } from '../router.js';
 import { MemoryStorage } from './session.server.js';
@@ -37,10 +38,22 @@ export function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen>
 const storage = new MemoryStorage();
 (globalThis as { localStorage?: Storage }).localStorage = storage;
 
-async function render({ path, search, language, user, entities, entity, list, extraTranslations, sidebarCollapsed }: FirstScreenInput): Promise<FirstScreen> {
+async function render({
+  path,
+  search,
+  language,
+  user,
+  entities,
+  entity,
+  list,
+  extraTranslations,
+  sidebarCollapsed,
+  product,
+}: FirstScreenInput): Promise<FirstScreen> {
   storage.clear();
   if (sidebarCollapsed) storage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
   await i18nReady;
+  applyProductName(i18n, product, false);
   await i18n.changeLanguage(toLanguage(language));
   if (extraTranslations && Object.keys(extraTranslations).length > 0) i18n.addResourceBundle(toLanguage(language), 'common', extraTranslations, true, true);
   const handler = createStaticHandler(routes);

@@ -3,6 +3,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 import utc from 'dayjs/plugin/utc.js';
 import 'dayjs/locale/id.js';
 import 'dayjs/locale/ms.js';
+import { formatDate, formatDateTime } from '../../shared/format.js';
 
 dayjs.extend(utc);
 dayjs.extend(localizedFormat);
@@ -26,16 +27,20 @@ export function parseUtc(value: unknown): Dayjs | null | 'invalid' {
 }
 
 /**
- * The spec's long date in UTC ('January 5, 2025'; 'Januari 5, 2025' style per locale), with the time
- * when `withTime`. Returns `null` for an empty value and `'invalid'` for an unparsable one so the
- * caller shows 'Not provided' or 'Invalid Date' in the reader's language.
+ * The spec's long date ('January 5, 2025'; '5 Januari 2025'), with the time when `withTime`, by the
+ * shared rule (src/shared/format.ts): a moment in the reader's time zone, its time followed by the
+ * zone's name; a calendar date as written. Returns `null` for an empty value and `'invalid'` for an
+ * unparsable one so the caller shows 'Not provided' or 'Invalid Date' in the reader's language.
  */
-export function formatLongDate(value: unknown, language?: string, withTime = false): string | null | 'invalid' {
+export function formatLongDate(value: unknown, language?: string, withTime = false, timeZone?: string): string | null | 'invalid' {
   const parsed = parseUtc(value);
   if (parsed === null || parsed === 'invalid') return parsed;
+  const moment = parsed.toDate();
   // A date without a time of day (a campaign's start date) never shows midnight.
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
-  return parsed.locale(localeOf(language)).format(withTime && !dateOnly ? 'LLL' : 'LL');
+  const lng = localeOf(language);
+  if (dateOnly) return formatDate(value as string, lng) ?? 'invalid';
+  return (withTime ? formatDateTime(moment, lng, { timeZone }) : formatDate(moment, lng, { timeZone })) ?? 'invalid';
 }
 
 /** How long ago, in the largest whole unit the spec names (days, hours, minutes), else just now. */

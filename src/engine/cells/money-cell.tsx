@@ -1,5 +1,6 @@
 import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
+import { formatMoney as formatMoneyIn, formatNumber } from '../../shared/format.js';
 import { useTranslation } from '../i18n/use-translation.js';
 import { type CellProps, toText } from './cell-types.js';
 
@@ -38,21 +39,13 @@ export function moneyOf(value: unknown): Money | null {
 }
 
 /**
- * Money in the reader's language with the currency code before the amount and the currency's own
- * decimals ('MYR 25,000.50', 'JPY 25,000'; Indonesian 'MYR 25.000,50'). An amount without a
- * currency, or with a code `Intl` refuses, is a plain localized number (after the code if any).
+ * Money in the reader's language through the shared formatter (src/shared/format.ts): the home
+ * currencies with their local symbol ('Rp25.000', 'RM25,000.50'), any other with its symbol and
+ * its own decimals ('US$25,000.50'). An amount without a currency is a plain localized number.
  */
 export function formatMoney(money: Money, language: string | undefined): string {
-  const locale = language || 'en';
-  if (money.currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, currencyDisplay: 'code' }).format(money.amount);
-    } catch {
-      // A malformed code (not three letters): keep the amount readable rather than fail the page.
-    }
-  }
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(money.amount);
-  return money.currency ? `${money.currency} ${number}` : number;
+  const lng = language || 'en';
+  return money.currency ? formatMoneyIn(money.amount, money.currency, lng) : formatNumber(money.amount, lng);
 }
 
 /** An amount with its currency ('MYR 25,000.50'); `FieldValue` shows 'Not provided' when there is no amount. */

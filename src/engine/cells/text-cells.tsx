@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { formatNumber } from '../../shared/format.js';
 import { useTranslation } from '../i18n/use-translation.js';
 import { type CellProps, toText } from './cell-types.js';
 
@@ -38,5 +39,5 @@ export function NumberCell({ value }: CellProps): ReactElement {
   const { i18n } = useTranslation();
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return <>{toText(value)}</>;
-  return <>{new Intl.NumberFormat(i18n.language || 'en').format(number)}</>;
+  return <>{formatNumber(number, i18n.language || 'en')}</>;
 }

@@ -245,6 +245,14 @@ async function upload<T>(path: string, file: Blob, options: RequestOptions = {})
   throw failure(response, parsed, token, options);
 }
 
+/** Sends a multipart form (`FormData`: the browser sets its boundary) and returns the JSON answer. */
+async function uploadForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send('POST', path, form, undefined, options);
+  const parsed = await parseBody(response);
+  if (response.ok) return parsed as T;
+  throw failure(response, parsed, token, options);
+}
+
 /**
  * The one door to the API: JSON in and out, `credentials: 'same-origin'`, the access token as
  * `Authorization: Bearer` and `x-access-token`, `X-XSRF-TOKEN` on writes. Paths are relative to
@@ -271,4 +279,5 @@ export const http = {
   },
   download,
   upload,
+  uploadForm,
 };

@@ -37,6 +37,8 @@ export interface EntityFormProps {
   onCancel(): void;
   /** Told whether the values differ from the starting ones. */
   onDirtyChange?(dirty: boolean): void;
+  /** Told each change as the request body it would make (a draft saved as it is typed). */
+  onChange?(body: Record<string, unknown>): void;
   /** Messages of server errors that fit no field (the screen toasts them). */
   onUnplacedErrors?(messages: string[]): void;
 }
@@ -51,7 +53,7 @@ function sameData(a: unknown, b: unknown): boolean {
  * under their fields until the field changes; Cancel and the submit button.
  */
 export function EntityForm(props: EntityFormProps): ReactElement {
-  const { entity, mode, initialData, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onUnplacedErrors } = props;
+  const { entity, mode, initialData, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onChange, onUnplacedErrors } = props;
   const { t, i18n } = useTranslation();
   const translate = t as unknown as Translate;
   // The schema (and so the defaults and the values) never depends on the language; the labels do
@@ -120,7 +122,11 @@ export function EntityForm(props: EntityFormProps): ReactElement {
       templates={registeredTemplates()}
       validator={validator}
       idPrefix={`${entity.name}-${mode}`}
-      onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
+      onChange={(event: IChangeEvent) => {
+        const values = (event.formData ?? {}) as Record<string, unknown>;
+        setData(values);
+        onChange?.(toSubmission(values, form, mode));
+      }}
       onError={() => setSubmitted(true)}
       onSubmit={(event: IChangeEvent) => {
         setSubmitted(true);

@@ -1,6 +1,7 @@
 import { Button, Callout, Card, Flex, Link, Progress, Select, Text } from '@radix-ui/themes';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
+import { formatNumber } from '../../shared/format.js';
 import { describeError, translateItem } from '../data/api-error.js';
 import { fieldLabel } from '../data/entity-labels.js';
 import { toListQuery } from '../data/entity-queries.js';
@@ -99,7 +100,7 @@ export function BulkBar({ list, selection }: { list: EntityListController; selec
   const [field, setField] = useState<string>('');
   const fields = entity.permissions.update ? (entity.bulk?.set ?? []) : [];
   const count = selection.allMatching ? list.total : selection.ids.size;
-  const n = (value: number) => value.toLocaleString(i18n.language);
+  const n = (value: number) => formatNumber(value, i18n.language);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `fields` is a new array on each render: its names (with the entity and `t`) decide when the choices change
   const choices = useMemo(

@@ -1,6 +1,7 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
+import { formatBytes, formatNumber } from '../../shared/format.js';
 import { describeError } from '../data/api-error.js';
 import { toListQuery } from '../data/entity-queries.js';
 import { http, type QueryParams } from '../data/http-client.js';
@@ -53,12 +54,12 @@ export function ExportButton({ list }: { list: EntityListController }): ReactEle
             // The header is one line; a quoted line break counts too, so the figure is capped.
             setProgress(
               t('dataio.export.progress', {
-                done: Math.min(Math.max(0, lines - 1), total).toLocaleString(i18n.language),
-                total: total.toLocaleString(i18n.language),
+                done: formatNumber(Math.min(Math.max(0, lines - 1), total), i18n.language),
+                total: formatNumber(total, i18n.language),
               }),
             );
           } else {
-            setProgress(t('dataio.export.received', { size: (received / 1024 / 1024).toFixed(1) }));
+            setProgress(t('dataio.export.received', { size: formatBytes(received, i18n.language) }));
           }
         },
       });

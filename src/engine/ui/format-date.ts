@@ -1,15 +1,11 @@
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import 'dayjs/locale/id';
-import 'dayjs/locale/ms';
+import { formatDateTime as formatIn } from '../../shared/format.js';
 
-dayjs.extend(localizedFormat);
-
-/** A long, localised date and time ('21 November 2026 13:05' in ms), or null when absent/unparsable. */
+/**
+ * A long, localised date and time in the reader's time zone with the zone's name ('21 November 2026
+ * pukul 13.05 WIB'), or null when absent/unparsable: the shared rule of src/shared/format.ts.
+ */
 export function formatDateTime(value: string | null | undefined, language: string): string | null {
-  if (!value) return null;
-  const date = dayjs(value);
-  return date.isValid() ? date.locale(language).format('LLL') : null;
+  return formatIn(value, language);
 }
 
 /** Milliseconds as m:ss, or h:mm:ss from an hour up; never negative. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerFeature } from '../../server/index.js';
 import { applicantRoutes } from './server/applicant-routes.js';
 import { dashboardRoutes } from './server/dashboard-routes.js';
-import { examSchedulerPlugin } from './server/exam-scheduler.js';
+import { deadlineRemindersJob } from './server/deadline-reminders.js';
+import { examStatusJob } from './server/exam-scheduler.js';
 import { assignmentRules } from './server/hooks/assignment-rules.js';
 import { examNotFinal } from './server/hooks/exam-not-final.js';
 import { examDuplicateRound, examRules } from './server/hooks/exam-rules.js';
@@ -11,6 +12,7 @@ import { juryRoutes } from './server/jury-routes.js';
 import { migration004Judging } from './server/migrations/004-judging.js';
 import { migration014JudgingSeason } from './server/migrations/014-judging-season.js';
 import { migration017JudgingSchedulerLeases } from './server/migrations/017-judging-scheduler-leases.js';
+import { migration023JudgingDeadlineReminders } from './server/migrations/023-judging-deadline-reminders.js';
 import { reviewRoutes } from './server/review-routes.js';
 import { seasonRoutes } from './server/season-routes.js';
 import { judgingNames } from './shared/extension-names.js';
@@ -18,8 +20,6 @@ import { judgingNames } from './shared/extension-names.js';
 /** Judging's server face: exams, assignments, grades, the jury portal, applicants and the dashboard. */
 export const judgingServer: ServerFeature = {
   name: 'judging',
-  // Exams open and close by themselves at opens_at / closes_at (one server per tick).
-  setup: examSchedulerPlugin,
   async routes(app: FastifyInstance) {
     await app.register(dashboardRoutes);
     await app.register(judgingRoutes);
@@ -39,12 +39,19 @@ export const judgingServer: ServerFeature = {
     '004-judging': migration004Judging,
     '014-judging-season': migration014JudgingSeason,
     '017-judging-scheduler-leases': migration017JudgingSchedulerLeases,
+    '023-judging-deadline-reminders': migration023JudgingDeadlineReminders,
   },
+  // On the one scheduler (one server per run): exams open and close by themselves at opens_at /
+  // closes_at; jurors with work left are reminded 48 h and 24 h before an exam closes (DEADLINE_REMINDER_HOURS).
+  jobs: [examStatusJob, deadlineRemindersJob],
 };
 
 export { assignedCodes as entryCodesOf } from './server/entry-codes.js';
 export type { ExamFinalEvent, ExamFinalHandler } from './server/exam-final.js';
 export { finalisedConflict, onExamFinal } from './server/exam-final.js';
+export type { JudgingMail, Recipient } from './server/judging-mail.js';
+export { entrantPortal, mailTo, recordRecipients } from './server/judging-mail.js';
+export { reviewContest } from './server/review.service.js';
 export type { ShortlistStates } from './server/shortlist-states.js';
 export { provideShortlistStates } from './server/shortlist-states.js';
 export type { ShortlistedEntries, ShortlistedEntry } from './server/shortlisted-entries.js';

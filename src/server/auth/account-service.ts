@@ -6,7 +6,8 @@ import type { UserPreferences } from '../db/system-tables.js';
 import { badRequest, conflict, rateLimited, unauthenticated, validationFailed } from '../errors.js';
 import { writeAudit } from './audit.js';
 import type { AuthContext, AuthService, ClientInfo } from './auth-service.js';
-import { type Mailer, translate } from './mailer.js';
+import { recipientLanguage } from './mail-language.js';
+import type { Mailer } from './mailer.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { consumeResetToken, createResetToken, peekResetToken, RESET_TOKEN_TTL_SECONDS } from './password-resets.js';
 import { clientAddressKey, hitThrottle, THROTTLE_RULES } from './throttle.js';
@@ -114,15 +115,23 @@ export class AccountService {
     );
   }
 
+  /** The link's token, its audit entry and its mail (in the account's language) in one transaction. */
   private async sendResetLink(user: UserRow, client: ClientInfo): Promise<void> {
-    const token = await createResetToken(this.db, user.id);
-    await writeAudit(this.db, { action: 'auth.password_reset_requested', userId: user.id, ip: client.ip });
-    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const language = user.preferences?.language ?? 'en';
-    await this.mailer.send({
-      to: user.email,
-      subject: translate(language, 'emails.passwordReset.subject'),
-      text: translate(language, 'emails.passwordReset.body', { name: user.name, link, minutes: String(RESET_TOKEN_TTL_SECONDS / 60) }),
+    await this.db.transaction().execute(async (trx) => {
+      const token = await createResetToken(trx, user.id);
+      await writeAudit(trx, { action: 'auth.password_reset_requested', userId: user.id, ip: client.ip });
+      const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.mailer.send(
+        {
+          to: user.email,
+          userId: user.id,
+          language: await recipientLanguage(trx, user),
+          template: 'passwordReset',
+          vars: { name: user.name, minutes: RESET_TOKEN_TTL_SECONDS / 60 },
+          link,
+        },
+        { db: trx },
+      );
     });
   }
 

@@ -25,7 +25,7 @@ import {
   verifyChallengeToken,
 } from './tokens.js';
 import { totpKeyFrom } from './totp.js';
-import { TwoFactor } from './two-factor.js';
+import { TwoFactor, TwoFactorKeyError } from './two-factor.js';
 import { findUserByEmail, findUserById, lockUser, normalizeEmail, recordLogin, setPasswordHash, toAuthUser, type UserRow } from './users.js';
 
 /** The signed-in account on a request (`request.user`). */
@@ -52,14 +52,32 @@ export const invalidCode = () =>
     'The code is incorrect or has already been used.',
   );
 
+/**
+ * A TOTP secret no key of this server opens (restored without its data key): a field error, so the
+ * code step stays on screen and a recovery code still works; never a 500.
+ */
+export const codeKeyLost = () =>
+  validationFailed(
+    [{ path: 'code', keyword: 'code', messageKey: 'validation.twoFactor.keyLost', params: {} }],
+    'Authenticator codes cannot be checked on this server (its data key is not the one the code was set up with). Use a recovery code, or ask an administrator to reset two-factor sign-in for this account.',
+  );
+
 /** Options of the sign-in flow from the configuration. */
 export interface AuthOptions {
   /** Admins without two-factor must enrol before their session opens. */
   require2faForAdmins?: boolean;
   /** Key material for the TOTP secrets (else derived from the JWT secret). */
   dataKey?: string;
+  /**
+   * The TOTP secrets' keys, the sealing one first (from the server's data key, `src/server/data-key.ts`);
+   * the others only open secrets sealed earlier. Overrides `dataKey`.
+   */
+  totpKeys?: Buffer[];
 }
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** An account's last sign-in as epoch milliseconds (0 when it never signed in). */
+const lastLoginMs = (user: Pick<UserRow, 'last_login_at'>): number => (user.last_login_at ? new Date(user.last_login_at as unknown as string).getTime() : 0);
 
 /**
  * Sign-in, refresh-token rotation, sign-out and the per-request session check. One instance per
@@ -83,7 +101,7 @@ export class AuthService {
   ) {
     this.#refreshKey = refreshKeyFrom(jwtSecret);
     this.lockout = new Lockout(db, jwtSecret);
-    this.twoFactor = new TwoFactor(totpKeyFrom(jwtSecret, options.dataKey));
+    this.twoFactor = new TwoFactor(options.totpKeys?.length ? options.totpKeys : totpKeyFrom(jwtSecret, options.dataKey));
   }
 
   /**
@@ -107,13 +125,14 @@ export class AuthService {
     await this.lockout.succeeded(admission);
     if (user.password_hash && needsRehash(user.password_hash)) await setPasswordHash(this.db, user.id, await hashPassword(input.password));
 
-    if (user.totp_enabled_at) return this.challenge(user.id, 'verify');
-    if (this.options.require2faForAdmins && user.role === ADMIN_ROLE) return this.challenge(user.id, 'enrol');
+    if (user.totp_enabled_at) return this.challenge(user, 'verify');
+    if (this.options.require2faForAdmins && user.role === ADMIN_ROLE) return this.challenge(user, 'enrol');
     return this.openSession(user, client);
   }
 
-  private async challenge(userId: number, step: ChallengeClaims['step']): Promise<LoginAnswer> {
-    return { twoFactor: step, challengeToken: await signChallengeToken(this.jwtSecret, { userId, step }), expiresIn: CHALLENGE_TTL };
+  private async challenge(user: UserRow, step: ChallengeClaims['step']): Promise<LoginAnswer> {
+    const since = lastLoginMs(user);
+    return { twoFactor: step, challengeToken: await signChallengeToken(this.jwtSecret, { userId: user.id, step, since }), expiresIn: CHALLENGE_TTL };
   }
 
   /** The account a challenge token names, when the token is valid for `step` and the account may still sign in. */
@@ -122,6 +141,8 @@ export class AuthService {
     if (!claims || claims.step !== step) throw CHALLENGE_ENDED();
     const user = await findUserById(this.db, claims.userId);
     if (!user || user.disabled_at || !user.password_hash) throw CHALLENGE_ENDED();
+    // A session opened since the password step (this token's, or another sign-in's) ends it.
+    if (lastLoginMs(user) !== claims.since) throw CHALLENGE_ENDED();
     return user;
   }
 
@@ -132,13 +153,40 @@ export class AuthService {
   }
 
   /**
+   * Checks a code of a signed-in account (turning two-factor off from the profile), throttled like
+   * the sign-in's code step, so wrong codes cannot be tried without limit. Uses the code up.
+   */
+  async checkCode(user: UserRow, code: string, client: ClientInfo): Promise<'totp' | 'recovery' | null> {
+    const attempt = await this.throttleCode(user, client);
+    let kind: Awaited<ReturnType<TwoFactor['verify']>>;
+    try {
+      kind = await this.twoFactor.verify(this.db, user, code);
+    } catch (error) {
+      if (!(error instanceof TwoFactorKeyError)) throw error;
+      await attempt.failed();
+      throw codeKeyLost();
+    }
+    if (kind) await attempt.succeeded();
+    else await attempt.failed();
+    return kind;
+  }
+
+  /**
    * The second step of a sign-in: a TOTP code (±1 step, each step once) or an unused recovery code,
    * throttled like the password. Opens the session.
    */
   async completeTwoFactor(input: { challengeToken: string; code: string }, client: ClientInfo): Promise<LoginResponse> {
     const user = await this.challenged(input.challengeToken, 'verify');
     const attempt = await this.throttleCode(user, client);
-    const kind = await this.twoFactor.verify(this.db, user, input.code);
+    let kind: Awaited<ReturnType<TwoFactor['verify']>>;
+    try {
+      kind = await this.twoFactor.verify(this.db, user, input.code);
+    } catch (error) {
+      if (!(error instanceof TwoFactorKeyError)) throw error;
+      await attempt.failed();
+      this.log.warn({ userId: user.id }, "a two-factor code could not be checked: the account's TOTP secret was sealed with another data key");
+      throw codeKeyLost();
+    }
     if (!kind) {
       await attempt.failed();
       await writeAudit(this.db, { action: 'auth.2fa_failed', userId: user.id, ip: client.ip });
@@ -146,7 +194,7 @@ export class AuthService {
     }
     await attempt.succeeded();
     if (kind === 'recovery') await writeAudit(this.db, { action: 'auth.2fa_recovery_used', userId: user.id, ip: client.ip });
-    return this.openSession(user, client, { twoFactor: kind });
+    return this.openSession(user, client, { twoFactor: kind }, user);
   }
 
   /** Enrolment during sign-in (REQUIRE_2FA_FOR_ADMINS): a new pending secret for the challenged admin. */
@@ -167,14 +215,20 @@ export class AuthService {
     }
     await attempt.succeeded();
     await writeAudit(this.db, { action: 'auth.2fa_enabled', userId: user.id, ip: client.ip, details: { atSignIn: true } });
-    return { ...(await this.openSession(user, client, { twoFactor: 'totp' })), recoveryCodes: codes };
+    return { ...(await this.openSession(user, client, { twoFactor: 'totp' }, user)), recoveryCodes: codes };
   }
 
   /** Opens a session that replaces the account's other sessions, and records the sign-in. */
-  private async openSession(user: UserRow, client: ClientInfo, details: Record<string, unknown> = {}): Promise<LoginResponse> {
+  private async openSession(user: UserRow, client: ClientInfo, details: Record<string, unknown> = {}, challenged?: UserRow): Promise<LoginResponse> {
     const sid = newSessionId();
     const { updated, replaced } = await this.db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
+      // Two requests with one challenge token at once: the row lock orders them and the second
+      // finds the sign-in the first recorded.
+      if (challenged) {
+        const now = await findUserById(trx, user.id);
+        if (!now || lastLoginMs(now) !== lastLoginMs(challenged)) throw CHALLENGE_ENDED();
+      }
       const replaced = await revokeUserSessions(trx, user.id, 'replaced');
       await createSession(trx, { id: sid, userId: user.id, userAgent: client.userAgent, ip: client.ip });
       const updated = await recordLogin(trx, user.id);

@@ -81,6 +81,11 @@ export interface ChallengeClaims {
   userId: number;
   /** `verify`: enter a code; `enrol`: set two-factor up first (REQUIRE_2FA_FOR_ADMINS). */
   step: 'verify' | 'enrol';
+  /**
+   * The account's last sign-in (epoch ms, 0 for none) when the password was checked: a session
+   * opened since then ends the challenge, so one token opens at most one session.
+   */
+  since: number;
 }
 
 /**
@@ -88,7 +93,7 @@ export interface ChallengeClaims {
  * (`typ: 'mfa'`): no session, no `sid`, so the guard never takes it as an access token.
  */
 export async function signChallengeToken(key: Uint8Array, claims: ChallengeClaims, ttlSeconds = CHALLENGE_TTL): Promise<string> {
-  return new SignJWT({ step: claims.step, typ: 'mfa' })
+  return new SignJWT({ step: claims.step, typ: 'mfa', since: claims.since })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -100,10 +105,11 @@ export async function signChallengeToken(key: Uint8Array, claims: ChallengeClaim
 export async function verifyChallengeToken(key: Uint8Array, token: string): Promise<ChallengeClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'iat'] });
-    const { sub, step, typ } = payload as Record<string, unknown>;
+    const { sub, step, typ, since } = payload as Record<string, unknown>;
     const userId = Number(sub);
     if (typ !== 'mfa' || !Number.isSafeInteger(userId) || userId <= 0 || (step !== 'verify' && step !== 'enrol')) return null;
-    return { userId, step };
+    if (typeof since !== 'number' || !Number.isSafeInteger(since) || since < 0) return null;
+    return { userId, step, since };
   } catch {
     return null;
   }

@@ -1,23 +1,28 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { PRODUCT_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { PRODUCT_ID } from '../../shared/product.js';
+import { cachedProductName } from '../settings/product-name.js';
 
 /** TOTP as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; ±1 step is accepted. */
 export const TOTP_PERIOD = 30;
 const TOTP_WINDOW = 1;
-const ISSUER = PRODUCT_NAME;
 /** How many recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
 
 /**
- * The key that encrypts TOTP secrets at rest: `DATA_KEY` when set, else derived from the JWT
- * secret (HKDF, its own label, so the two keys are never the same bytes).
+ * The key that encrypted TOTP secrets at rest before the data key (`src/server/data-key.ts`):
+ * `DATA_KEY` when set, else derived from the JWT secret (HKDF, its own label, so the two keys are
+ * never the same bytes). The server now derives it from its data key; this one still opens the
+ * secrets it sealed (they are sealed again at start-up).
  */
 export function totpKeyFrom(jwtSecret: Uint8Array, dataKey?: string): Buffer {
   const source = dataKey ? Buffer.from(dataKey, 'utf8') : jwtSecret;
-  return Buffer.from(hkdfSync('sha256', source, Buffer.alloc(0), `${PRODUCT_ID} totp-secret v1`, 32));
+  return Buffer.from(hkdfSync('sha256', source, Buffer.alloc(0), `${PRODUCT_ID} ${TOTP_KEY_LABEL}`, 32));
 }
+
+/** The HKDF label of the TOTP secrets' key (`deriveKey(dataKey, TOTP_KEY_LABEL)`, `src/server/data-key.ts`). */
+export const TOTP_KEY_LABEL = 'totp-secret v1';
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
 export function encryptSecret(key: Buffer, plain: string): string {
@@ -43,7 +48,7 @@ export function newTotpSecret(): string {
 
 /** The enrolment data: the secret, its `otpauth://` URI and that URI as a QR code (SVG data URI). */
 export function enrolmentOf(secret: string, account: string): { secret: string; otpauthUrl: string; qrCode: string } {
-  const otpauthUrl = new TOTP({ issuer: ISSUER, label: account, secret: Secret.fromBase32(secret), period: TOTP_PERIOD }).toString();
+  const otpauthUrl = new TOTP({ issuer: cachedProductName(), label: account, secret: Secret.fromBase32(secret), period: TOTP_PERIOD }).toString();
   const svg = renderSVG(otpauthUrl, { border: 2 });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -7,13 +7,86 @@ import type { UserRow } from './users.js';
 type Db = Kysely<SystemTables>;
 
 /**
+ * A TOTP secret that none of the server's keys opens: it was encrypted by a server with another
+ * data key (a backup restored without the key it was made with). Sign-in answers it with a coded
+ * error, not a 500; an admin resets the account's two-factor, or the operator restores the key.
+ */
+export class TwoFactorKeyError extends Error {
+  override name = 'TwoFactorKeyError';
+  constructor(readonly userId: number) {
+    super(`The two-factor secret of account ${userId} cannot be decrypted with this server's data key.`);
+  }
+}
+
+/** What {@link TwoFactor.checkSecrets} found at start-up. */
+export interface SecretsCheck {
+  /** Secrets in use (enrolled or pending). */
+  total: number;
+  /** Secrets sealed with an earlier key of this server (the JWT-derived one) and sealed again with the current key. */
+  resealed: number;
+  /** Accounts whose secret no key opens. */
+  unreadable: Array<{ id: number; email: string; enabled: boolean }>;
+}
+
+/**
  * TOTP two-factor of an account: enrolment (a pending secret confirmed by one code), the check of a
  * code at sign-in (each time step accepted once, recorded atomically, so a code cannot be replayed
  * even by two requests at once), single-use recovery codes, and turning it off. Secrets are kept
  * encrypted with `key` (see `totpKeyFrom`).
  */
 export class TwoFactor {
-  constructor(private readonly key: Buffer) {}
+  private readonly key: Buffer;
+  private readonly keys: Buffer[];
+
+  /** `keys[0]` seals; every key opens (the others are earlier keys, see `checkSecrets`). */
+  constructor(keys: Buffer | Buffer[]) {
+    this.keys = [keys].flat();
+    this.key = this.keys[0]!;
+  }
+
+  /** The secret in clear, and whether it was sealed with an earlier key. */
+  private open(user: Pick<UserRow, 'id' | 'totp_secret'>): { secret: string; stale: boolean } {
+    for (const [index, key] of this.keys.entries()) {
+      try {
+        return { secret: decryptSecret(key, user.totp_secret!), stale: index > 0 };
+      } catch {
+        // Try the next key.
+      }
+    }
+    throw new TwoFactorKeyError(user.id);
+  }
+
+  /**
+   * At start-up: opens every stored secret, seals the ones an earlier key sealed with the current
+   * key, and lists the accounts whose secret no key opens (so the server says so at start, not a
+   * sign-in later).
+   */
+  async checkSecrets(db: Db): Promise<SecretsCheck> {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'totp_secret', 'totp_enabled_at'])
+      .where('totp_secret', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const result: SecretsCheck = { total: rows.length, resealed: 0, unreadable: [] };
+    for (const row of rows) {
+      try {
+        const { secret, stale } = this.open(row);
+        if (!stale) continue;
+        await db
+          .updateTable('users')
+          .set({ totp_secret: encryptSecret(this.key, secret) })
+          .where('id', '=', row.id)
+          .where('totp_secret', '=', row.totp_secret)
+          .execute();
+        result.resealed++;
+      } catch (error) {
+        if (!(error instanceof TwoFactorKeyError)) throw error;
+        result.unreadable.push({ id: row.id, email: row.email, enabled: Boolean(row.totp_enabled_at) });
+      }
+    }
+    return result;
+  }
 
   /** Starts (or restarts) enrolment: a new pending secret replaces any earlier pending one. */
   async begin(db: Db, user: UserRow): Promise<TwoFactorEnrolment> {
@@ -32,7 +105,15 @@ export class TwoFactor {
    */
   async confirm(db: Db, user: UserRow, code: string, now = Date.now()): Promise<string[] | null> {
     if (!user.totp_secret || user.totp_enabled_at) return null;
-    const step = matchTotpStep(decryptSecret(this.key, user.totp_secret), code.trim(), now);
+    let secret: string;
+    try {
+      secret = this.open(user).secret;
+    } catch (error) {
+      // A pending secret of another key (restored): the enrolment starts again.
+      if (error instanceof TwoFactorKeyError) return null;
+      throw error;
+    }
+    const step = matchTotpStep(secret, code.trim(), now);
     if (step === null) return null;
     const codes = newRecoveryCodes();
     await db.transaction().execute(async (trx) => {
@@ -54,7 +135,7 @@ export class TwoFactor {
     if (!user.totp_secret || !user.totp_enabled_at) return null;
     const entered = code.trim();
     if (/^\d{6}$/.test(entered)) {
-      const step = matchTotpStep(decryptSecret(this.key, user.totp_secret), entered, now);
+      const step = matchTotpStep(this.open(user).secret, entered, now);
       if (step === null) return null;
       const accepted = await db
         .updateTable('users')
@@ -79,10 +160,13 @@ export class TwoFactor {
 
   /** Turns two-factor off: the secret and every recovery code go. */
   async disable(db: Db, userId: number): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    const run = async (trx: Db) => {
       await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', userId).execute();
       await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    });
+    };
+    // In the caller's transaction when it has one (an admin's reset), else in its own.
+    if (db.isTransaction) await run(db);
+    else await db.transaction().execute(run);
   }
 
   /** Recovery codes not used yet. */

@@ -12,10 +12,11 @@ const NOT_BACKED_UP = [...MIGRATION_TABLES, DATA_VERSIONS_TABLE];
 
 /**
  * Tables a backup leaves out because they are live secrets or passing state, not data: sessions
- * (a backup must not let anyone resume a session), password-reset tokens and throttle counters.
+ * (a backup must not let anyone resume a session), password-reset tokens, throttle counters and
+ * import jobs (uploaded tables and failed-row reports: passing state that may hold people's data).
  * A restore empties them (everyone signs in again) and skips their rows in older backups.
  */
-export const SECRET_TABLES = ['sessions', 'password_resets', 'throttles'];
+export const SECRET_TABLES = ['sessions', 'password_resets', 'throttles', 'import_jobs'];
 
 /**
  * Rows a backup leaves out and a restore keeps as the target has them: the signing key, which

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TOTP_KEY_LABEL } from '../auth/totp.js';
+import { TwoFactor } from '../auth/two-factor.js';
+import { deriveKey, describeDataKey, loadDataKey } from '../data-key.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { syncEntityTables } from '../db/sync/index.js';
+import { AUDIT_KEY_LABEL, keyAuditChain } from '../history/audit-chain.js';
+import { IN_MEMORY } from '../plugins/db.js';
 import { loadConfiguredEntities } from '../plugins/entities.js';
+import { loadJwtSecret } from '../secrets.js';
 import { BackupError, describeCounts } from './backup-format.js';
 import { openForMaintenance } from './open-for-maintenance.js';
 import { restoreBackup } from './restore-backup.js';
@@ -33,7 +39,26 @@ await runCli('npm run restore', async (config, signal) => {
     await migrateToLatest(target.database.db);
     await syncEntityTables(target.database.db, entities);
     const summary = await restoreBackup(target.database, file, { force: parsed.values.force, signal });
-    return `Restored ${summary.file} into ${target.label}: ${describeCounts(summary.tables)} in ${summary.durationMs} ms.`;
+    const lines = [`Restored ${summary.file} into ${target.label}: ${describeCounts(summary.tables)} in ${summary.durationMs} ms.`];
+    // What the backup cannot carry: the data key. Say now what it means for this server.
+    const dataKey = loadDataKey(config, { create: true })!;
+    const where = describeDataKey(dataKey, config.dataDir);
+    const audit = await keyAuditChain(target.database.db, deriveKey(dataKey.source, AUDIT_KEY_LABEL), {
+      markerDir: config.dataDir === IN_MEMORY ? undefined : config.dataDir,
+      allowRekey: true,
+    });
+    if (audit.state !== 'empty' && audit.state !== 'keyed') lines.push(`Audit log: ${audit.message} This server's data key: ${where}.`);
+    const jwtSecret = await loadJwtSecret(config, target.database, false);
+    const totp = new TwoFactor([deriveKey(dataKey.source, TOTP_KEY_LABEL), deriveKey(jwtSecret, TOTP_KEY_LABEL)]);
+    const secrets = await totp.checkSecrets(target.database.db as never);
+    if (secrets.unreadable.length > 0) {
+      lines.push(
+        `Two-factor: ${secrets.unreadable.length} account(s) have secrets sealed with another data key (${secrets.unreadable.map((a) => a.email).join(', ')}). ` +
+          `Start the server with the data key of the server the backup came from (its DATA_KEY or DATA_DIR/data-key; this server's is ${where}), ` +
+          "or have an admin reset those accounts' two-factor; their recovery codes still sign in.",
+      );
+    }
+    return lines.join('\n');
   } finally {
     await target.close();
   }

@@ -134,7 +134,7 @@ const END = /^\s*(commit|end|rollback)\s*(;|$|work\b|transaction\b|and\b)/i;
  * - a query the client gave up on is still on its connection, and whatever answers next would be
  *   taken for the next query's: the connection is closed instead, so the pool opens a fresh one.
  */
-function wrapQuery(client: pg.PoolClient, statements: PreparedStatements): void {
+function wrapQuery(client: pg.PoolClient, statements: PreparedStatements, watch?: QueryWatch): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const drop = () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   let inTransaction = false;
@@ -157,9 +157,14 @@ function wrapQuery(client: pg.PoolClient, statements: PreparedStatements): void 
       });
     }
     if (result && typeof (result as Promise<unknown>).catch === 'function') {
-      (result as Promise<unknown>).catch((error: Error) => {
-        if (error?.message === QUERY_TIMEOUT_MESSAGE) drop();
-      });
+      watch?.started(client, drop);
+      (result as Promise<unknown>).then(
+        () => watch?.settled(client),
+        (error: Error) => {
+          watch?.settled(client);
+          if (error?.message === QUERY_TIMEOUT_MESSAGE) drop();
+        },
+      );
     }
     return result;
   };
@@ -189,6 +194,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: types as pg.CustomTypesConfig,
   });
   const statements = new PreparedStatements(options.preparedStatements === false ? 0 : undefined);
+  const watch = new QueryWatch(url, options.connectTimeoutMs ?? 2000);
   // An idle connection dropped by the server emits here; without a listener the process would exit.
   pool.on('error', (error) => options.onPoolError?.(error));
   // A connection lost while checked out (between a transaction's statements, or just after a
@@ -196,7 +202,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // listener a database restart would crash the server. The query in flight still fails (503).
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
-    wrapQuery(client, statements);
+    wrapQuery(client, statements, watch);
   });
   const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
@@ -209,9 +215,88 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async close() {
       if (closed) return;
       closed = true;
+      watch.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Notices a PostgreSQL that has gone silent (a frozen network, a stopped VM) under queries already
+ * on a connection. A new connection gives up after the connect timeout (2 s: a 503), but a query
+ * sent on a connection the request already held waited for the client's query timeout (32 s). When
+ * a query has waited {@link SILENCE_AFTER_MS} (or the connect timeout, if longer), a probe opens a
+ * fresh connection and asks `select 1`; if the server does not answer within that time either, the
+ * connections of the waiting queries are closed, so those requests answer 503 then (about 10 s, not
+ * the query timeout). A server that answers at all (even "too many connections"), however slowly
+ * within that time, is alive: its slow queries are left alone.
+ */
+const SILENCE_AFTER_MS = 5000;
+
+class QueryWatch {
+  readonly #inFlight = new Map<pg.PoolClient, { since: number; drop: () => void }>();
+  readonly #timer: NodeJS.Timeout;
+  #probing = false;
+
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly url: string,
+    connectTimeoutMs: number,
+  ) {
+    // Longer than the connect timeout: a loaded server that is slow to open a connection is not silent.
+    this.timeoutMs = Math.max(SILENCE_AFTER_MS, connectTimeoutMs);
+    this.#timer = setInterval(() => this.#check(), 1000);
+    this.#timer.unref();
+  }
+
+  started(client: pg.PoolClient, drop: () => void): void {
+    if (!this.#inFlight.has(client)) this.#inFlight.set(client, { since: Date.now(), drop });
+  }
+
+  settled(client: pg.PoolClient): void {
+    this.#inFlight.delete(client);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#inFlight.clear();
+  }
+
+  #check(): void {
+    if (this.#probing) return;
+    const now = Date.now();
+    const waiting = [...this.#inFlight].filter(([, query]) => now - query.since >= this.timeoutMs);
+    if (waiting.length === 0) return;
+    this.#probing = true;
+    void this.#alive()
+      .then((alive) => {
+        if (alive) return;
+        for (const [client, query] of waiting) {
+          if (this.#inFlight.get(client) !== query) continue;
+          this.#inFlight.delete(client);
+          query.drop();
+        }
+      })
+      .finally(() => {
+        this.#probing = false;
+      });
+  }
+
+  async #alive(): Promise<boolean> {
+    const probe = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.timeoutMs, query_timeout: this.timeoutMs });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.query('select 1');
+      return true;
+    } catch (error) {
+      // An SQLSTATE is an answer from the server: it is there.
+      return typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+    } finally {
+      void probe.end().catch(() => undefined);
+    }
+  }
 }
 
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);

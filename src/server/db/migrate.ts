@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import { featureMigrations } from '../features.js';
 import { systemTables } from './migrations/001-system-tables.js';
 import { history } from './migrations/006-history.js';
+import { scheduler } from './migrations/018-scheduler.js';
 
 /**
  * The server's own system tables' migrations. Append; never edit one that has shipped. (The
@@ -11,6 +12,7 @@ import { history } from './migrations/006-history.js';
 const coreMigrations: Record<string, Migration> = {
   '001-system-tables': systemTables,
   '006-history': history,
+  '018-scheduler': scheduler,
 };
 
 /** Every migration, the server's and the registered features' (see `../features.ts`), by name in the order they run. */

@@ -2,11 +2,15 @@ import { type Kysely, sql } from 'kysely';
 import { fieldKind } from '../../shared/descriptor/schema-fields.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { messageKeyFor } from '../../shared/field-errors.js';
+import { roleLinks } from '../../shared/roles.js';
 import { uniqueViolationField } from '../../shared/sql-text.js';
 import { conflict, notFound } from '../errors.js';
 import { type OperationContext, selectionOf, storedFields } from '../operations/context.js';
 import { appendAudit } from './audit-chain.js';
 import { auditEntityWrite } from './entity-audit.js';
+
+/** The `detached` entry of the accounts a role link tied to the deleted record (not an entity name: it has a space). */
+const ACCOUNTS = 'user accounts';
 
 /** How long a deleted record stays restorable. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -27,6 +31,18 @@ export async function moveToTrash(trx: Kysely<any>, entity: LoadedEntity, record
       const rows = await trx.selectFrom(other.descriptor.table).select('id').where(relation.field, '=', record.id).execute();
       if (rows.length > 0) detached.push({ entity: other.descriptor.name, field: relation.field, ids: rows.map((r) => Number(r.id)) });
     }
+  }
+  // Accounts linked to the record through a role's link (a juror's users.jury_id): unlinked, so no
+  // account points at a record that is gone (a restore links them again, where still unlinked).
+  for (const link of roleLinks()) {
+    if (link.entity !== name) continue;
+    const rows = await trx
+      .updateTable('users')
+      .set({ [link.column]: null })
+      .where(link.column, '=', record.id)
+      .returning('id')
+      .execute();
+    if (rows.length > 0) detached.push({ entity: ACCOUNTS, field: link.column, ids: rows.map((r) => Number(r.id)) });
   }
   const titleField = entity.descriptor.titleField;
   const title = titleField && record[titleField] != null ? String(record[titleField]) : null;
@@ -91,10 +107,11 @@ export async function restoreFromTrash(entity: LoadedEntity, id: number, ctx: Op
     let relinked = 0;
     const detached = (typeof item.detached === 'string' ? JSON.parse(item.detached) : item.detached) as Array<{ entity: string; field: string; ids: number[] }>;
     for (const link of detached) {
-      const other = ctx.registry.byName.get(link.entity);
-      if (!other || link.ids.length === 0) continue;
+      const other = link.entity === ACCOUNTS ? undefined : ctx.registry.byName.get(link.entity);
+      const table = link.entity === ACCOUNTS && roleLinks().some((l) => l.column === link.field) ? 'users' : other?.descriptor.table;
+      if (!table || link.ids.length === 0) continue;
       const result = await trx
-        .updateTable(other.descriptor.table)
+        .updateTable(table)
         .set({ [link.field]: id })
         .where('id', 'in', link.ids)
         .where(link.field, 'is', null)

@@ -111,7 +111,12 @@ function operationOf(route: DocumentedRoute, method: string, path: string): Json
     ...parametersOf(schema.headers, 'header', []),
   ];
   if (parameters.length) operation.parameters = parameters;
-  if (schema.body) {
+  if (schema.body?.content && typeof schema.body.content === 'object') {
+    // A body of other media types (a file's bytes), each with its schema.
+    const content: Json = {};
+    for (const [type, media] of Object.entries(schema.body.content as Record<string, Json>)) content[type] = { schema: schemaOf(media.schema) };
+    operation.requestBody = { required: true, content };
+  } else if (schema.body) {
     const body = schemaOf(schema.body);
     const types = [body.type].flat();
     operation.requestBody = { required: !types.includes('null'), content: { 'application/json': { schema: body } } };

@@ -7,7 +7,10 @@ import { createMailer, type Mailer } from '../auth/mailer.js';
 import { purgeExpiredResets } from '../auth/password-resets.js';
 import { purgeOldSessions } from '../auth/sessions.js';
 import { purgeThrottles } from '../auth/throttle.js';
+import { TOTP_KEY_LABEL } from '../auth/totp.js';
+import { deriveKey, describeDataKey } from '../data-key.js';
 import { forbidden } from '../errors.js';
+import { registeredServerFeatures } from '../features.js';
 
 export type { AuthContext } from '../auth/auth-service.js';
 
@@ -22,6 +25,25 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
   }
   const header = request.headers['x-access-token'];
   return typeof header === 'string' && header.trim() ? header.trim() : undefined;
+}
+
+/**
+ * At start: every stored TOTP secret must open with this server's keys. Secrets of an earlier key of
+ * this server are sealed again; secrets of another server's key (a backup restored without its data
+ * key) are said now, with what to do, instead of as a failed sign-in later.
+ */
+async function checkTwoFactorSecrets(app: FastifyInstance) {
+  const check = await app.auth.twoFactor.checkSecrets(app.db);
+  if (check.resealed > 0) app.log.info({ resealed: check.resealed }, 'two-factor secrets sealed again with the data key');
+  const locked = check.unreadable.filter((account) => account.enabled);
+  if (check.unreadable.length === 0) return;
+  const message =
+    `${check.unreadable.length} account(s) have two-factor secrets this server cannot decrypt (${locked.map((a) => a.email).join(', ') || 'pending enrolments only'}): ` +
+    `they were sealed with another data key. This server's key is ${describeDataKey(app.dataKey, app.config.dataDir)}. ` +
+    'Start it with the data key of the server the backup came from (DATA_KEY, or copy its DATA_DIR/data-key), or have an admin reset ' +
+    "those accounts' two-factor (Accounts screen); their recovery codes still sign in.";
+  app.log.error({ accounts: check.unreadable.map((a) => a.id), key: app.dataKey.id }, message);
+  app.startupNotes.push(`Two-factor: ${message}`);
 }
 
 /** Throws when a route allows a role no feature declared (a typo would lock its callers out). */
@@ -51,8 +73,16 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.addHook('onRoute', assertDeclaredRoles);
   app.startupNotes.push(...(await ensureFirstAdmin(app.db, app.config)));
 
-  app.decorate('auth', new AuthService(app.db, app.jwtSecret, app.log, { require2faForAdmins: app.config.require2faForAdmins, dataKey: app.config.dataKey }));
-  app.decorate('mailer', createMailer(app.config, app.log));
+  // TOTP secrets are sealed with the data key's TOTP key; the JWT-derived key of earlier versions
+  // still opens the secrets it sealed, which the start-up check seals again with the current key.
+  const totpKeys = [deriveKey(app.dataKey.source, TOTP_KEY_LABEL), deriveKey(app.jwtSecret, TOTP_KEY_LABEL)].filter(
+    (key, index, all) => all.findIndex((other) => other.equals(key)) === index,
+  );
+  app.decorate('auth', new AuthService(app.db, app.jwtSecret, app.log, { require2faForAdmins: app.config.require2faForAdmins, totpKeys }));
+  await checkTwoFactorSecrets(app);
+  const coreMailer = createMailer(app.config, app.log);
+  const mailerFeature = registeredServerFeatures().find((feature) => feature.mailer);
+  app.decorate('mailer', mailerFeature?.mailer ? mailerFeature.mailer(app, coreMailer) : coreMailer);
   app.decorateRequest('user', null as unknown as AuthContext);
 
   app.addHook('onRequest', async (request) => {

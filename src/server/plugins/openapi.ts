@@ -67,6 +67,7 @@ function viewerBundle(): { plain: Buffer; gzip: Buffer } {
  */
 export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstance) {
   const routes: DocumentedRoute[] = [];
+  app.decorate('apiRoutes', routes as readonly DocumentedRoute[]);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url.startsWith('/api/'))
       routes.push({
@@ -131,6 +132,10 @@ export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstanc
 });
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered under `/api` (method, url, schema, config), as the document is built from them. */
+    apiRoutes: readonly DocumentedRoute[];
+  }
   interface FastifyContextConfig {
     /** `false` leaves the route out of GET /api/openapi.json (a static file, not an operation). */
     openapi?: boolean;

@@ -17,6 +17,35 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * How deeply a JSON request body may nest arrays and objects. Checked on the raw text before it is
+ * parsed, so no recursive walk (the NUL check below, validation, a feature's own) ever meets a body
+ * deep enough to overflow the stack: 16 KB of `[` is a 400, not a 500 with a stack trace.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of `[`/`{` outside strings in a JSON text (a linear scan; stops past `limit`). */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) {
+        deepest = depth;
+        if (deepest > limit) return deepest;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 /** The dotted paths of the strings (values or keys) in a parsed JSON body that hold a NUL character. */
 function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
   // A raw upload (an import file) is bytes, not text: walking it key by key would build millions
@@ -102,6 +131,9 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
       },
     },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors 'none' forbids framing; a second, older header saying the same (and
+    // ignored by browsers that read the CSP) would only be a second place to keep in step.
+    xFrameOptions: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
   });
@@ -111,6 +143,24 @@ export const securityPlugin = fp(async function securityPlugin(app: FastifyInsta
 
   // Writes carry JSON or nothing: dropping the text parser makes any other body type a 415.
   app.removeContentTypeParser('text/plain');
+
+  // JSON bodies: nesting limited before parsing (see MAX_JSON_DEPTH), then Fastify's own parser
+  // (prototype-poisoning checks included).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+      done(
+        badRequest(`The request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`, [
+          { path: '', keyword: 'depth', messageKey: 'validation.body.tooDeep', params: { limit: MAX_JSON_DEPTH } },
+        ]),
+        undefined,
+      );
+      return;
+    }
+    // Fastify's parser answers through done (its return value is not a promise to wait for).
+    void parseJson(request, body as string, done);
+  });
 
   // PostgreSQL cannot store a NUL character (22021): a query parameter or JSON string holding one
   // is the client's mistake, answered 400 / 422 before anything reaches the database.

@@ -98,6 +98,38 @@ export const codeMessages = {
 const challengeToken = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 const challengeMessages = { required: 'pages.twoFactor.challengeExpired', minLength: 'pages.twoFactor.challengeExpired' };
 
+/** A `{data}` answer of the given schema. */
+const data = (schema: object) => object({ data: schema }, ['data']);
+/** An answer with no body. */
+export const NO_CONTENT = (description: string) => ({ type: 'null', description });
+/**
+ * The body of a write that takes none: nothing, or an empty object (anything else is a 422). The
+ * OpenAPI document marks it optional.
+ */
+export const NO_BODY_SCHEMA = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
+
+/** `LoginResponse`: a session opened (the access token, its life in seconds, the refresh token, the account). */
+function loginResponseSchema(extra: Record<string, unknown> = {}) {
+  return object({ token: { type: 'string' }, expiresIn: { type: 'integer' }, refreshToken: { type: 'string' }, data: authUserSchema(), ...extra }, [
+    'token',
+    'expiresIn',
+    'refreshToken',
+    'data',
+    ...Object.keys(extra),
+  ]);
+}
+/** `TwoFactorChallenge`: the password was right, a second step is due. */
+const challengeSchema = object(
+  { twoFactor: { type: 'string', enum: ['verify', 'enrol'] }, challengeToken: { type: 'string' }, expiresIn: { type: 'integer' } },
+  ['twoFactor', 'challengeToken', 'expiresIn'],
+);
+/** `TwoFactorEnrolment`: the secret, its otpauth:// URI and that URI as a QR code. */
+export const TWO_FACTOR_ENROLMENT_SCHEMA = object({ secret: { type: 'string' }, otpauthUrl: { type: 'string' }, qrCode: { type: 'string' } }, [
+  'secret',
+  'otpauthUrl',
+  'qrCode',
+]);
+
 /** Sign-in (with its second step), sessions and the signed-in account's own profile and password, under /api. */
 export async function authRoutes(app: FastifyInstance) {
   const accounts = new AccountService(app.auth, app.mailer, app.config, app.log);
@@ -112,7 +144,21 @@ export async function authRoutes(app: FastifyInstance) {
         password: { required: 'validation.password.required', minLength: 'validation.password.required', maxLength: 'validation.adminPassword.max' },
       },
     },
-    schema: { body: object({ email, password: anyPassword }, ['email', 'password']) },
+    schema: {
+      body: object({ email, password: anyPassword }, ['email', 'password']),
+      // if/then/else, not anyOf: the serialiser then tests only `if` (a session has a token), so a key
+      // outside the schema is dropped, never a reason to refuse the answer.
+      response: {
+        200: {
+          type: 'object',
+          if: { type: 'object', required: ['token'] },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, never awaited.
+          then: loginResponseSchema(),
+          else: challengeSchema,
+          description: 'A session (`LoginResponse`), or the second step a sign-in still needs (`TwoFactorChallenge`).',
+        },
+      },
+    },
   };
   const signIn = async (request: FastifyRequest<{ Body: { email: string; password: string } }>, reply: FastifyReply) => {
     const client = clientOf(request);
@@ -130,7 +176,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/login/2fa',
     {
       config: { public: true, messages: { code: codeMessages, challengeToken: challengeMessages } },
-      schema: { body: object({ challengeToken, code }, ['challengeToken', 'code']) },
+      schema: { body: object({ challengeToken, code }, ['challengeToken', 'code']), response: { 200: loginResponseSchema() } },
     },
     async (request, reply) => {
       const answer = await app.auth.completeTwoFactor(request.body, clientOf(request));
@@ -140,14 +186,20 @@ export async function authRoutes(app: FastifyInstance) {
   );
   app.post<{ Body: { challengeToken: string } }>(
     '/auth/login/2fa/setup',
-    { config: { public: true, messages: { challengeToken: challengeMessages } }, schema: { body: object({ challengeToken }, ['challengeToken']) } },
+    {
+      config: { public: true, messages: { challengeToken: challengeMessages } },
+      schema: { body: object({ challengeToken }, ['challengeToken']), response: { 200: data(TWO_FACTOR_ENROLMENT_SCHEMA) } },
+    },
     async (request) => ({ data: await app.auth.beginEnrolmentAtSignIn(request.body.challengeToken) }),
   );
   app.post<{ Body: { challengeToken: string; code: string } }>(
     '/auth/login/2fa/enable',
     {
       config: { public: true, messages: { code: codeMessages, challengeToken: challengeMessages } },
-      schema: { body: object({ challengeToken, code }, ['challengeToken', 'code']) },
+      schema: {
+        body: object({ challengeToken, code }, ['challengeToken', 'code']),
+        response: { 200: loginResponseSchema({ recoveryCodes: { type: 'array', items: { type: 'string' } } }) },
+      },
     },
     async (request, reply) => {
       const answer = await app.auth.confirmEnrolmentAtSignIn(request.body, clientOf(request));
@@ -160,7 +212,16 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/refresh',
     {
       config: { public: true, messages: { refreshToken: { required: 'validation.refreshToken.required' } } },
-      schema: { body: object({ refreshToken: { type: 'string', minLength: 1, maxLength: 512 } }, ['refreshToken']) },
+      schema: {
+        body: object({ refreshToken: { type: 'string', minLength: 1, maxLength: 512 } }, ['refreshToken']),
+        response: {
+          200: object({ accessToken: { type: 'string' }, expiresIn: { type: 'integer' }, refreshToken: { type: 'string' } }, [
+            'accessToken',
+            'expiresIn',
+            'refreshToken',
+          ]),
+        },
+      },
     },
     async (request) => app.auth.refresh(request.body.refreshToken, clientOf(request)),
   );
@@ -169,7 +230,10 @@ export async function authRoutes(app: FastifyInstance) {
   // sending the refresh token; a request with neither ends nothing and still gets 204.
   const logout = {
     config: { public: true },
-    schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { refreshToken: { type: 'string', maxLength: 512 } } } },
+    schema: {
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { refreshToken: { type: 'string', maxLength: 512 } } },
+      response: { 204: NO_CONTENT('Signed out (also when there was no session to end).') },
+    },
   };
   const signOut = async (request: FastifyRequest<{ Body: { refreshToken?: string } | null }>, reply: FastifyReply) => {
     const sids = new Set<string>();
@@ -184,8 +248,9 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/logout', logout, signOut);
   app.post('/oauth2/v2.0/logout', logout, signOut);
 
-  app.get('/auth/me', { config: anyRole }, async (request) => ({ data: await accounts.me(request.user) }));
-  app.get('/auth/check', { config: anyRole }, async (request) => ({ data: await accounts.me(request.user) }));
+  const me = { config: anyRole, schema: { response: { 200: data(authUserSchema()) } } };
+  app.get('/auth/me', me, async (request) => ({ data: await accounts.me(request.user) }));
+  app.get('/auth/check', me, async (request) => ({ data: await accounts.me(request.user) }));
 
   app.put<{ Body: ProfileInput }>(
     '/auth/me',
@@ -211,6 +276,7 @@ export async function authRoutes(app: FastifyInstance) {
           }),
           currentPassword: anyPassword,
         }),
+        response: { 200: data(authUserSchema()) },
       },
     },
     async (request) => ({ data: await accounts.updateMe(request.user, request.body, clientOf(request)) }),
@@ -226,7 +292,10 @@ export async function authRoutes(app: FastifyInstance) {
           newPassword: passwordMessages,
         },
       },
-      schema: { body: object({ currentPassword: anyPassword, newPassword }, ['currentPassword', 'newPassword']) },
+      schema: {
+        body: object({ currentPassword: anyPassword, newPassword }, ['currentPassword', 'newPassword']),
+        response: { 204: NO_CONTENT('Changed; the other sessions are ended.') },
+      },
     },
     async (request, reply) => {
       await accounts.changePassword(request.user, request.body, clientOf(request));
@@ -236,7 +305,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { email: string } }>(
     '/auth/forgot-password',
-    { config: { public: true, messages: { email: emailMessages } }, schema: { body: object({ email }, ['email']) } },
+    {
+      config: { public: true, messages: { email: emailMessages } },
+      schema: { body: object({ email }, ['email']), response: { 202: NO_CONTENT('Accepted, whatever the address (accounts cannot be enumerated).') } },
+    },
     async (request, reply) => {
       await accounts.forgotPassword(request.body, clientOf(request));
       return reply.status(202).send();
@@ -250,7 +322,10 @@ export async function authRoutes(app: FastifyInstance) {
         public: true,
         messages: { token: { required: 'validation.resetToken.required', minLength: 'validation.resetToken.required' }, password: passwordMessages },
       },
-      schema: { body: object({ token: { type: 'string', minLength: 1, maxLength: 512 }, password: newPassword }, ['token', 'password']) },
+      schema: {
+        body: object({ token: { type: 'string', minLength: 1, maxLength: 512 }, password: newPassword }, ['token', 'password']),
+        response: { 204: NO_CONTENT('The password is set; every session of the account is ended.') },
+      },
     },
     async (request, reply) => {
       await accounts.resetPassword(request.body, clientOf(request));

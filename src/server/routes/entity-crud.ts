@@ -31,7 +31,7 @@ const validatedByOperations = () => (value: unknown) => ({ value });
 /**
  * The generic CRUD routes of one entity, registered under `/api/<endpoint>`. Each handler checks
  * the caller's role against the descriptor and calls an operation. An action no role may perform
- * answers 405 (a read-only entity's writes). Each route carries its schemas (request parts and
+ * answers 405 (a read-only entity's writes) and is left out of the OpenAPI document. Each route carries its schemas (request parts and
  * success responses, see `openapi/entity-schemas.ts`): answers are serialised from them and
  * `GET /api/openapi.json` describes them.
  */
@@ -115,11 +115,13 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     const { method, url } = METHODS[action];
     const schema = entityRouteSchema(entity, app.entities, action);
     if (d.permissions[action].length === 0) {
+      // Answers 405 (with Allow), so it is no operation of the API: left out of GET /api/openapi.json.
       app.route({
         method,
         url,
         schema,
         validatorCompiler: validatedByOperations,
+        config: { openapi: false },
         handler: async (_request, reply) => {
           reply.header('allow', allow(url));
           throw new AppError(405, 'FORBIDDEN', `The ${d.label} ${action} action is not available.`);

@@ -10,6 +10,8 @@ import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor
 import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
 import { FirstScreenRenderer } from '../first-screen/renderer.js';
+import { cachedProductName } from '../settings/product-name.js';
+import { NO_CONTENT } from './auth.js';
 
 /** A JSON answer and, made on first use, its brotli and gzip forms. */
 interface CompressedJson {
@@ -126,7 +128,24 @@ export async function metaRoutes(app: FastifyInstance) {
     }
     return answer;
   };
-  app.get('/meta/entities', { config: anyRole }, async (request, reply) => {
+  // Sent as built once per role (JSON of `MetaEntitiesResponse`, compressed): this schema describes it.
+  const entitiesSchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'One client-safe entity descriptor (ClientEntity): schemas, list, form, permissions.',
+        },
+      },
+      extraTranslations: { type: 'boolean', description: 'Whether GET /api/locales/{language} has extra translations.' },
+    },
+  };
+  app.get('/meta/entities', { config: anyRole, schema: { response: { 200: entitiesSchema } } }, async (request, reply) => {
     const answer = answerFor(request.user?.role);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
@@ -155,7 +174,21 @@ export async function metaRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { path: string; search?: string } }>(
     '/meta/first-list',
-    { config: anyRole, schema: { querystring: pageQuery } },
+    {
+      config: anyRole,
+      schema: {
+        querystring: pageQuery,
+        response: {
+          // The list route's own answer, passed on as it serialised it (its status too: a refusal stays one).
+          200: {
+            type: 'object',
+            additionalProperties: true,
+            description: 'The answer of GET /api/{entity} for the page (see that route), its URL in x-list-url.',
+          },
+          204: NO_CONTENT('The page shows no list the caller may see.'),
+        },
+      },
+    },
     async (request, reply) => {
       const list = firstListOf(request, request.query.path, request.query.search);
       if (!list) return reply.code(204).send();
@@ -219,6 +252,10 @@ export async function metaRoutes(app: FastifyInstance) {
           ...pageQuery,
           properties: { ...pageQuery.properties, lng: { type: 'string', enum: [...LANGUAGES] }, sidebar: { type: 'string', enum: ['collapsed'] } },
         },
+        response: {
+          200: { description: 'The list screen as HTML, its title in x-page-title.', content: { 'text/html': { schema: { type: 'string' } } } },
+          204: NO_CONTENT('No first screen: the browser renders its own.'),
+        },
       },
     },
     async (request, reply) => {
@@ -244,6 +281,7 @@ export async function metaRoutes(app: FastifyInstance) {
         list: answer.json(),
         extraTranslations: extra[request.query.lng ?? 'en'],
         sidebarCollapsed: request.query.sidebar === 'collapsed',
+        product: cachedProductName(),
       });
       if (screen === null) return reply.code(204).send();
       const { html } = screen;
@@ -268,7 +306,16 @@ export async function metaRoutes(app: FastifyInstance) {
     '/locales/:language',
     {
       config: { public: true },
-      schema: { params: { type: 'object', properties: { language: { type: 'string', enum: [...LANGUAGES] } }, required: ['language'] } },
+      schema: {
+        params: { type: 'object', properties: { language: { type: 'string', enum: [...LANGUAGES] } }, required: ['language'] },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: true,
+            description: 'The extra translations of LOCALES_DIR for the language: nested objects of strings ({} without any).',
+          },
+        },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');

@@ -86,7 +86,13 @@ export function applyDefaults(raw: RawDescriptor, schema: JsonSchema): EntityDes
       empty: raw.detail?.empty ?? 'common.not_provided',
       links: (raw.detail?.links ?? []).map((link: any) => ({ ...link })),
     },
-    forms: { create: form(raw.forms.create), edit: form(raw.forms.edit) },
+    forms: {
+      create: form(raw.forms.create),
+      edit: form(raw.forms.edit),
+      ...(raw.forms.portal
+        ? { portal: { ...form(raw.forms.portal), required: [...(raw.forms.portal.required ?? [])], jurorFields: [...(raw.forms.portal.jurorFields ?? [])] } }
+        : {}),
+    },
     messages: Object.fromEntries(Object.entries<any>(raw.messages ?? {}).map(([field, keys]) => [field, { ...keys }])),
     relations,
     includes: [...(raw.includes ?? Object.keys(relations))],

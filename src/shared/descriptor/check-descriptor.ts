@@ -134,8 +134,9 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
     });
   });
 
-  (['create', 'edit'] as const).forEach((which) => {
+  (['create', 'edit', 'portal'] as const).forEach((which) => {
     const form = d.forms[which];
+    if (!form) return;
     form.fields.forEach((name, i) => {
       if (field(`/forms/${which}/fields/${i}`, name) && props[name]!.readOnly) {
         add(`/forms/${which}/fields/${i}`, `"${name}" is read-only in the schema and cannot be in a form`);
@@ -158,6 +159,12 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
       if (!form.fields.includes(name)) add(`/forms/${which}/defaults/${name}`, `"${name}" is not a field of this form`);
     }
   });
+  const portal = d.forms.portal;
+  for (const list of ['required', 'jurorFields'] as const) {
+    portal?.[list].forEach((name, i) => {
+      if (!portal.fields.includes(name)) add(`/forms/portal/${list}/${i}`, `"${name}" is not a field of the portal form`);
+    });
+  }
   if (d.permissions.create.length > 0) {
     for (const name of schema.required ?? []) {
       const property = props[name];

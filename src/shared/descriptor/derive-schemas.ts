@@ -2,7 +2,8 @@ import type { EntityDescriptor, JsonSchema } from './types.js';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-function formSchema(schema: JsonSchema, fields: readonly string[]): JsonSchema {
+/** The body schema of a form: exactly its fields (read-only dropped), required where the entity schema requires them, nothing else. */
+export function formSchema(schema: JsonSchema, fields: readonly string[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const field of fields) {
     const property = clone(schema.properties?.[field] ?? {});

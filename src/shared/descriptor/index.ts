@@ -2,6 +2,7 @@ export { type CheckOptions, RESERVED_PARAMS } from './check-descriptor.js';
 export { canPerform, toClientEntity } from './client-entity.js';
 export { checkComparisons, compareHolds } from './comparisons.js';
 export { createAjv } from './create-ajv.js';
+export { formSchema } from './derive-schemas.js';
 export { DescriptorError } from './descriptor-error.js';
 export { type ExtensionNames, mergeExtensionNames, SHIPPED_NAMES } from './extension-names.js';
 export { EMAIL_PATTERN, lengthBeforePattern } from './length-first.js';

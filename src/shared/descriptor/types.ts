@@ -282,6 +282,17 @@ export interface FormConfig {
   defaults: Record<string, unknown>;
 }
 
+/**
+ * The form an entity's own self-service role fills in (entrants writing their entries): its
+ * `fields` are the only fields such a write may carry (everything else is the server's), `required`
+ * the ones that must be filled before the record is handed in, and `jurorFields` the ones the jury
+ * portal shows (never who wrote the record).
+ */
+export interface PortalFormConfig extends FormConfig {
+  required: string[];
+  jurorFields: string[];
+}
+
 /** A belongsTo relation: `field` holds the id of a record of `entity`. */
 export interface Relation {
   kind: 'belongsTo';
@@ -420,7 +431,7 @@ export interface EntityDescriptor {
   permissions: Permissions;
   list: ListConfig;
   detail: DetailConfig;
-  forms: { create: FormConfig; edit: FormConfig };
+  forms: { create: FormConfig; edit: FormConfig; portal?: PortalFormConfig };
   /** Per field and ajv keyword, an i18n key (`{ name: { required: 'validation.name.required' } }`). */
   messages: Record<string, Record<string, string>>;
   relations: Record<string, Relation>;

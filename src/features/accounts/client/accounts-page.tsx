@@ -8,12 +8,13 @@ import {
   fieldMessages,
   formatDateTime,
   SearchableSelect,
+  useDialogs,
   usePageTitle,
   useSession,
   useToasts,
   useTranslation,
 } from '../../../engine/index.js';
-import { accountsApi, accountsOptions, type InviteRole, invalidateAccounts, linkCandidatesOptions, signInsOptions } from './queries.js';
+import { type AccountAction, accountsApi, accountsOptions, type InviteRole, invalidateAccounts, linkCandidatesOptions, signInsOptions } from './queries.js';
 
 const STATUS_COLOR = { active: 'green', invited: 'amber', disabled: 'gray' } as const;
 
@@ -156,14 +157,27 @@ export function AccountsPage() {
   const [open, setOpen] = useState<number | null>(null);
   const accounts = useQuery(accountsOptions());
   const refresh = () => void invalidateAccounts(queryClient);
+  const dialogs = useDialogs();
   const act = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'disable' | 'enable' | 'resend' }) => accountsApi.act(id, action),
+    mutationFn: ({ id, action }: { id: number; action: AccountAction }) => accountsApi.act(id, action),
     onSuccess: (_answer, { action }) => {
-      toast.success(t(`pages.accounts.done.${action}`));
+      toast.success(t(`pages.accounts.done.${action === 'reset-two-factor' ? 'resetTwoFactor' : action}`));
       refresh();
     },
     onError: (error) => toast.error(actionError(error, t)),
   });
+  const resetTwoFactor = async (id: number, email: string) => {
+    await dialogs.confirm({
+      id: `reset-two-factor-${id}`,
+      title: t('pages.accounts.resetTwoFactorTitle'),
+      confirmText: t('pages.accounts.resetTwoFactor'),
+      description: t('pages.accounts.resetTwoFactorConfirm', { email }),
+      size: 'sm',
+      onConfirm: async () => {
+        await act.mutateAsync({ id, action: 'reset-two-factor' }).catch(() => undefined);
+      },
+    });
+  };
 
   return (
     <Flex direction="column" gap="4">
@@ -224,6 +238,11 @@ export function AccountsPage() {
                               {t('pages.accounts.disable')}
                             </Button>
                           )
+                        )}
+                        {account.two_factor && String(account.id) !== user?.id && (
+                          <Button size="1" variant="soft" color="amber" onClick={() => void resetTwoFactor(account.id, account.email)}>
+                            {t('pages.accounts.resetTwoFactor')}
+                          </Button>
                         )}
                         <Button size="1" variant="ghost" aria-expanded={open === account.id} onClick={() => setOpen(open === account.id ? null : account.id)}>
                           {t('pages.accounts.history')}

@@ -101,9 +101,8 @@ export const accountsApi = {
     http.post<{ data: { outcome: 'invited' | 'linked' | 'resent'; account: RecordAccount } }>(`/${endpoint}/${id}/account`, {}).then((answer) => answer.data),
   /** Invites many records at once; answers how many were invited and which were skipped. */
   inviteRecords: (endpoint: string, ids: number[]) => http.post<{ data: BulkInviteResult }>(`/${endpoint}/accounts`, { ids }).then((answer) => answer.data),
-  /** Disables, enables an account, or sends its invitation again. */
-  act: (id: number, action: 'disable' | 'enable' | 'resend') =>
-    http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}).then((answer) => answer.data),
+  /** Disables, enables an account, sends its invitation again, or resets its two-factor. */
+  act: (id: number, action: AccountAction) => http.post<{ data: AccountSummary }>(`/accounts/${id}/${action}`, {}).then((answer) => answer.data),
   /** Starts turning two-factor on: the secret and its QR code. */
   twoFactorSetup: () => http.post<{ data: TwoFactorEnrolment }>('/auth/2fa/setup', {}).then((answer) => answer.data),
   /** Turns two-factor on with a first code; answers the recovery codes (shown once). */
@@ -121,3 +120,6 @@ export function invalidateAccounts(client: QueryClient): Promise<void> {
 export function invalidateTwoFactor(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: keys.twoFactor });
 }
+
+/** What the accounts screen's row buttons do (`POST /accounts/{id}/{action}`). */
+export type AccountAction = 'disable' | 'enable' | 'resend' | 'reset-two-factor';

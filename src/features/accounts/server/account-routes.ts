@@ -7,6 +7,7 @@ import {
   emailMessages,
   NAME_SCHEMA,
   NEW_PASSWORD_SCHEMA,
+  NO_BODY_SCHEMA,
   nameMessages,
   object,
   passwordMessages,
@@ -65,6 +66,8 @@ export async function accountRoutes(app: FastifyInstance) {
   const linkMessages = linkBodyMessages();
   const account = data(accountSchema());
   const oneAccount = { params: idParams, response: { 200: account } };
+  // An action on an account: no body.
+  const accountAction = { ...oneAccount, body: NO_BODY_SCHEMA };
 
   app.get('/accounts', { schema: { response: { 200: data({ type: 'array', items: accountSchema() }) } } }, async () => ({ data: await admin.list() }));
 
@@ -86,14 +89,17 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => ({ data: await admin.update(request.user, accountId(request), request.body, clientOf(request)) }),
   );
 
-  app.post('/accounts/:id/resend', { schema: oneAccount }, async (request) => ({
+  app.post('/accounts/:id/resend', { schema: accountAction }, async (request) => ({
     data: await admin.resend(request.user, accountId(request), clientOf(request)),
   }));
-  app.post('/accounts/:id/disable', { schema: oneAccount }, async (request) => ({
+  app.post('/accounts/:id/disable', { schema: accountAction }, async (request) => ({
     data: await admin.disable(request.user, accountId(request), clientOf(request)),
   }));
-  app.post('/accounts/:id/enable', { schema: oneAccount }, async (request) => ({
+  app.post('/accounts/:id/enable', { schema: accountAction }, async (request) => ({
     data: await admin.enable(request.user, accountId(request), clientOf(request)),
+  }));
+  app.post('/accounts/:id/reset-two-factor', { schema: accountAction }, async (request) => ({
+    data: await admin.resetTwoFactor(request.user, accountId(request), clientOf(request)),
   }));
   app.get('/accounts/:id/sessions', { schema: { params: idParams, response: { 200: data({ type: 'array', items: signInSchema }) } } }, async (request) => ({
     data: await admin.history(accountId(request)),

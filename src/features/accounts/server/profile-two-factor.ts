@@ -60,7 +60,8 @@ export class ProfileTwoFactor {
     if (!(await this.accounts.checkPassword(row.id, row.email, row.password_hash, input.password, client))) {
       throw validationFailed([{ path: 'password', keyword: 'currentPassword', messageKey: 'validation.currentPassword.invalid', params: {} }]);
     }
-    if (!(await this.auth.twoFactor.verify(this.db, row, input.code))) throw invalidCode();
+    // Throttled like the sign-in's code step (a wrong code counts against the account).
+    if (!(await this.auth.checkCode(row, input.code, client))) throw invalidCode();
     await this.auth.twoFactor.disable(this.db, row.id);
     await writeAudit(this.db, { action: 'auth.2fa_disabled', userId: row.id, ip: client.ip });
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { badRequest, clientOf, object } from '../../../server/index.js';
+import { badRequest, clientOf, NO_BODY_SCHEMA, object } from '../../../server/index.js';
 import { MAX_RECORD_ID } from '../../../shared/record-id.js';
 import { roleLinks } from '../../../shared/roles.js';
 import { AccountsAdmin } from './accounts-admin.js';
@@ -81,7 +81,7 @@ export async function recordAccountRoutes(app: FastifyInstance) {
       {
         schema: route(
           `Invite the record to the portal: its ${link.role} account created and linked (or the one with its e-mail linked), or its pending invitation sent again.`,
-          { params: idParams, response: { 200: inviteAnswer } },
+          { params: idParams, body: NO_BODY_SCHEMA, response: { 200: inviteAnswer } },
         ),
       },
       async (request) => {

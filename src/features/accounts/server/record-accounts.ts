@@ -109,8 +109,11 @@ export class RecordAccounts {
    * disabled, or its e-mail belongs to an account of another role; 422 when it has no e-mail.
    */
   async invite(by: AuthContext, link: DeclaredLink, id: number, client: ClientInfo, resend = true): Promise<{ outcome: InviteOutcome; state: RecordAccount }> {
-    const prepared = await this.db.transaction().execute((trx) => this.prepare(trx, by, link, id, client, resend ? 'resend' : 'refuse'));
-    await this.deliver(by, prepared, client);
+    const prepared = await this.db.transaction().execute(async (trx) => {
+      const made = await this.prepare(trx, by, link, id, client, resend ? 'resend' : 'refuse');
+      await this.deliver(trx, by, made, client);
+      return made;
+    });
     return { outcome: prepared.outcome as InviteOutcome, state: await this.state(link, id) };
   }
 
@@ -118,7 +121,7 @@ export class RecordAccounts {
    * The record's account inside the caller's transaction (see {@link invite}); `whenLinked` says
    * what an account already linked to the record gets: its pending invitation again (`resend`), a
    * 409 (`refuse`), or nothing (`keep`: an approval of a juror who has an account). Call
-   * {@link deliver} once committed.
+   * {@link deliver} in the same transaction.
    */
   async prepare(
     trx: Db,
@@ -163,11 +166,11 @@ export class RecordAccounts {
     return { outcome: 'invited', account: await this.admin.createInvited(trx, by, { name, email: record.email, role: link.role, [link.column]: id }, client) };
   }
 
-  /** Mails what {@link prepare} decided, once its transaction committed: a new invitation, or a pending one again. */
-  async deliver(by: AuthContext, prepared: { outcome: InviteOutcome | 'kept'; account: UserRow }, client: ClientInfo): Promise<void> {
+  /** Mails what {@link prepare} decided, in its transaction `trx`: a new invitation, or a pending one again. */
+  async deliver(trx: Db, by: AuthContext, prepared: { outcome: InviteOutcome | 'kept'; account: UserRow }, client: ClientInfo): Promise<void> {
     const { outcome, account } = prepared;
-    if (outcome === 'resent' || (outcome === 'linked' && !account.password_hash)) await this.admin.resend(by, account.id, client);
-    else if (outcome === 'invited') await this.admin.sendInvitation(account, by);
+    if (outcome === 'resent' || (outcome === 'linked' && !account.password_hash)) await this.admin.resend(by, account.id, client, trx);
+    else if (outcome === 'invited') await this.admin.sendInvitation(account, by, trx);
   }
 
   /** Invites each record in turn (none already invited is sent again); answers how many were invited and which were skipped, and why. */

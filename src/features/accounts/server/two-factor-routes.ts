@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { AccountService, ANY_PASSWORD_SCHEMA, clientOf, codeMessages, object, TWO_FACTOR_CODE_SCHEMA } from '../../../server/index.js';
+import {
+  AccountService,
+  ANY_PASSWORD_SCHEMA,
+  clientOf,
+  codeMessages,
+  NO_BODY_SCHEMA,
+  object,
+  TWO_FACTOR_CODE_SCHEMA,
+  TWO_FACTOR_ENROLMENT_SCHEMA,
+} from '../../../server/index.js';
 import { roleNames } from '../../../shared/roles.js';
 import { ProfileTwoFactor } from './profile-two-factor.js';
 
@@ -26,11 +35,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     '/auth/2fa/setup',
     {
       config: anyRole,
-      schema: {
-        response: {
-          200: data(object({ secret: { type: 'string' }, otpauthUrl: { type: 'string' }, qrCode: { type: 'string' } }, ['secret', 'otpauthUrl', 'qrCode'])),
-        },
-      },
+      schema: { body: NO_BODY_SCHEMA, response: { 200: data(TWO_FACTOR_ENROLMENT_SCHEMA) } },
     },
     async (request) => ({ data: await profile.begin(request.user) }),
   );

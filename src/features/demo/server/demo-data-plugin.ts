@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { EntityRegistry, SystemTables } from '../../../server/index.js';
+import { demoImage } from '../../media/server.js';
 import { finaliseExam } from '../../results/server.js';
-import { buildDemoData, type DemoDataSet } from './demo-data.js';
+import { buildDemoData, type DemoDataSet, type DemoImage } from './demo-data.js';
 import { insertRecords } from './insert-records.js';
 
 /** The settings key recording that the first start has dealt with demo data (created or declined). */
@@ -16,7 +17,12 @@ const LOCK_KEY = 7_301_947_222;
  * and records the outcome in `settings`, so emptying the tables later never brings it back.
  * Returns the start-up note, or undefined when nothing was done.
  */
-export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, registry: EntityRegistry, now = new Date()): Promise<string | undefined> {
+export async function createDemoDataOnFirstStart(
+  db: Kysely<SystemTables>,
+  registry: EntityRegistry,
+  now = new Date(),
+  storeImage?: StoreDemoImage,
+): Promise<string | undefined> {
   let previous: { edition: number; exams: number[] } | undefined;
   const note = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
@@ -36,6 +42,7 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
     }
     const report = await insertRecords(trx, registry, set);
     previous = await shortlistPreviousEdition(trx, report.ids, set.previousEdition);
+    if (storeImage) await storeImages(trx, registry, report.ids.contest ?? [], set.images, storeImage);
     // '10 companies, 6 categories': the plural is the entity's endpoint, as in the API's in-use message.
     const counts = Object.entries(report.ids).map(([name, ids]) => {
       const plural = registry.byName.get(name)?.descriptor.endpoint.replace(/[-_]/g, ' ') ?? name;
@@ -50,6 +57,25 @@ export async function createDemoDataOnFirstStart(db: Kysely<SystemTables>, regis
   });
   if (previous) await finishPreviousEdition(db, registry, previous);
   return note;
+}
+
+/** Stores one generated picture of an entry (as media) and returns the value its field keeps. */
+export type StoreDemoImage = (trx: Kysely<any>, bytes: Buffer, contestId: number, name: string) => Promise<string>;
+
+/** The entries' pictures: generated, stored through `storeImage`, and named in their fields. */
+async function storeImages(trx: Kysely<any>, registry: EntityRegistry, contestIds: number[], images: DemoImage[], storeImage: StoreDemoImage) {
+  const table = registry.byName.get('contest')?.descriptor.table;
+  if (!table) return;
+  for (const image of images) {
+    const contestId = contestIds[image.contest];
+    if (contestId === undefined) continue;
+    const value = await storeImage(trx, await demoImage(image.kind, image.seed), contestId, `${image.kind}-${image.seed}.png`);
+    await trx
+      .updateTable(table)
+      .set({ [image.field]: value })
+      .where('id', '=', contestId)
+      .execute();
+  }
 }
 
 /**
@@ -83,7 +109,11 @@ async function finishPreviousEdition(db: Kysely<any>, registry: EntityRegistry, 
  */
 export const demoDataPlugin = fp(async function demoDataPlugin(app: FastifyInstance) {
   if (!app.config.demoData) return;
-  const note = await createDemoDataOnFirstStart(app.db, app.entities);
+  const media = app.media;
+  const note = await createDemoDataOnFirstStart(app.db, app.entities, new Date(), async (trx, bytes, contestId, name) => {
+    const row = await media.storeGenerated(bytes, contestId, name, trx);
+    return `/api/media/${row.id}`;
+  });
   if (note) {
     app.startupNotes.push(note);
     app.log.info(note);

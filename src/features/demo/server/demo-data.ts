@@ -17,6 +17,37 @@ export interface DemoDataSet {
    * exams are finalised through the results feature and the edition archived.
    */
   previousEdition: { edition: number; round1: number; round2: number; shortlist: number[] };
+  /**
+   * The entries' pictures (logo, key visual), generated and stored as media once the records are in
+   * (`contest`: an index into `records.contest`); the records hold none until then, never an external URL.
+   */
+  images: DemoImage[];
+}
+
+/** One generated picture of an entry: which field it fills, its kind and the text its colours come from. */
+export interface DemoImage {
+  contest: number;
+  field: 'logo_url' | 'campaign_kv_url';
+  kind: 'logo' | 'kv';
+  seed: string;
+}
+
+/** Marks a picture to generate in a record being built (taken out by {@link takeImages}). */
+const DEMO_IMAGE = 'demo-image:';
+
+/** The pictures marked in the entries, each field left null until its picture is stored. */
+function takeImages(contests: DemoRecord[]): DemoImage[] {
+  const images: DemoImage[] = [];
+  contests.forEach((record, contest) => {
+    for (const field of ['logo_url', 'campaign_kv_url'] as const) {
+      const value = record[field];
+      if (typeof value !== 'string' || !value.startsWith(DEMO_IMAGE)) continue;
+      const [kind, seed] = value.slice(DEMO_IMAGE.length).split(/:(.*)/s) as ['logo' | 'kv', string];
+      images.push({ contest, field, kind, seed });
+      record[field] = null;
+    }
+  });
+  return images;
 }
 
 /**
@@ -207,8 +238,8 @@ export function buildDemoData(now: Date): DemoDataSet {
       connection_plan: campaign.plan,
       objective_based_kpi: campaign.kpi,
       confidential_kpi: i % 6 === 5 ? null : campaign.confidentialKpi,
-      logo_url: i % 7 === 6 ? null : `https://picsum.photos/seed/${slugify(campaign.brand)}/240`,
-      campaign_kv_url: `https://picsum.photos/seed/${slug}/1200/628`,
+      logo_url: i % 7 === 6 ? null : `${DEMO_IMAGE}logo:${slugify(campaign.brand)}`,
+      campaign_kv_url: `${DEMO_IMAGE}kv:${slug}`,
       video_link: i % 5 === 3 ? null : `https://www.youtube.com/results?search_query=${encodeURIComponent(`${campaign.brand} ${campaign.name}`)}`,
       other: i % 3 === 0 ? `Case study: https://www.${DEMO_COMPANIES[campaign.company]!.domain}/work/${slug}` : null,
       created_at: iso(created),
@@ -314,6 +345,7 @@ export function buildDemoData(now: Date): DemoDataSet {
     order: ['company', 'category', 'customer', 'edition', 'campaign', 'contest', 'jury', 'exam', 'assignment', 'grade', 'applicant', 'award_category'],
     records,
     previousEdition: previous,
+    images: takeImages(records.contest),
   };
 }
 
@@ -345,8 +377,8 @@ function previousEdition(
       connection_plan: campaign.plan,
       objective_based_kpi: campaign.kpi,
       confidential_kpi: campaign.confidentialKpi,
-      logo_url: `https://picsum.photos/seed/${slugify(campaign.brand)}/240`,
-      campaign_kv_url: `https://picsum.photos/seed/${slugify(campaign.name)}-2025/1200/628`,
+      logo_url: `${DEMO_IMAGE}logo:${slugify(campaign.brand)}`,
+      campaign_kv_url: `${DEMO_IMAGE}kv:${slugify(campaign.name)}-2025`,
       video_link: null,
       other: null,
       created_at: iso(created),

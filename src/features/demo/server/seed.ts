@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../../../server/index.js';
 import { acquireDataDirLock, createRegistry, loadConfiguredEntities, migrateToLatest, openDatabase, syncEntityTables } from '../../../server/index.js';
+import { openMediaService } from '../../media/server.js';
 import { bulkSeed } from './bulk-seed.js';
 import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
 
@@ -43,7 +44,17 @@ export async function seed(config: AppConfig, argv: string[], log: (line: string
       const entities = loadConfiguredEntities(config);
       await syncEntityTables(database.db, entities);
       const registry = createRegistry(entities);
-      const demo = await createDemoDataOnFirstStart(database.db, registry);
+      // The demo data's pictures go to the media store the server uses (MEDIA_URL, else DATA_DIR/media).
+      const pictures = await openMediaService(database.db, config.dataDir);
+      let demo: string | undefined;
+      try {
+        demo = await createDemoDataOnFirstStart(database.db, registry, new Date(), async (trx, bytes, contestId, name) => {
+          const row = await pictures.media.storeGenerated(bytes, contestId, name, trx);
+          return `/api/media/${row.id}`;
+        });
+      } finally {
+        await pictures.close();
+      }
       if (demo) log(demo);
       const report = await bulkSeed(database.db, registry, {
         contests,

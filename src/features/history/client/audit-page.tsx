@@ -8,6 +8,7 @@ import {
   EntryHeading,
   ErrorState,
   entityText,
+  entityTextValues,
   findEntity,
   HistoryPager,
   LoadingState,
@@ -72,8 +73,8 @@ export function AuditPageScreen(): ReactElement {
                 <Flex gap="3" align="center" wrap="wrap">
                   <EntryHeading entry={entry} />
                   <Text size="2" color="gray">
-                    {entity ? entityText(entity, 'title', t) : (entry.entity ?? '')} {entry.entity_id ? `#${entry.entity_id}` : ''}{' '}
-                    {entry.ip ? `· ${entry.ip}` : ''}
+                    {entry.entity ? t(`history.entities.${entry.entity}`, { defaultValue: entity ? entityTextValues(entity, t).label : entry.entity }) : ''}{' '}
+                    {entry.entity_id ? `#${entry.entity_id}` : ''} {entry.ip ? `· ${entry.ip}` : ''}
                   </Text>
                 </Flex>
                 <ChangesTable entity={entity} entry={entry} />

@@ -5,7 +5,7 @@ import { type ReactElement, useState } from 'react';
 import {
   describeError,
   ErrorState,
-  entityText,
+  entityTextValues,
   findEntity,
   formatLongDate,
   HistoryPager,
@@ -88,7 +88,7 @@ export function TrashPage(): ReactElement {
               return (
                 <Table.Row key={item.id}>
                   <Table.RowHeaderCell>{item.title ?? `#${item.record_id}`}</Table.RowHeaderCell>
-                  <Table.Cell>{entity ? entityText(entity, 'title', t) : item.entity}</Table.Cell>
+                  <Table.Cell>{t(`history.entities.${item.entity}`, { defaultValue: entity ? entityTextValues(entity, t).label : item.entity })}</Table.Cell>
                   <Table.Cell>
                     {t('history.by', { name: item.deleted_by?.name ?? t('history.system') })} · {date(item.deleted_at)}
                   </Table.Cell>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, emptyTrash, forbidden, parseRecordId, restoreFromTrash } from '../../../server/index.js';
+import { badRequest, emptyTrash, forbidden, NO_BODY_SCHEMA, parseRecordId, restoreFromTrash } from '../../../server/index.js';
 import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import { auditCsv, auditPage } from './audit.service.js';
 import { instant, onlyKnown, positive, type Query, text } from './query-params.js';
@@ -66,6 +66,7 @@ export async function historyRoutes(app: FastifyInstance) {
           ...checked,
           schema: route(`Restore a deleted ${d.label} from the trash, with the links its delete emptied.`, {
             params: recordParams(d.label),
+            body: NO_BODY_SCHEMA,
             response: { 200: restoreAnswer(entity, app.entities) },
           }),
           preHandler: async (request) => {

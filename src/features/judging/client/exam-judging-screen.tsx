@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, NoticeState, useDialogs, usePageTitle, useToasts, useTranslation } from '../../../engine/index.js';
+import { formatNumber } from '../../../shared/format.js';
 import { EXAM_MOVES, type ExamStatus } from '../shared/exam-status.js';
 import { PanelEditor } from './panel-editor.js';
 import { PlanPreview } from './plan-preview.js';
@@ -39,7 +40,7 @@ function ExamPicker() {
  * (recusals left out), the exam's own category first.
  */
 function CategoryProgress({ categoryId }: { categoryId?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useQuery(categoryProgressOptions());
   const rows = [...(query.data ?? [])].sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId));
   const headingId = 'judging-per-category';
@@ -72,7 +73,7 @@ function CategoryProgress({ categoryId }: { categoryId?: number }) {
                 <Table.Row key={`${c.category_id}-${c.round}`}>
                   <Table.RowHeaderCell>{c.name}</Table.RowHeaderCell>
                   <Table.Cell>{t(`entities.jury.rounds.${c.round}`)}</Table.Cell>
-                  <Table.Cell>{`${c.submitted} / ${c.total - c.recused}`}</Table.Cell>
+                  <Table.Cell>{`${formatNumber(c.submitted, i18n.language)} / ${formatNumber(c.total - c.recused, i18n.language)}`}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

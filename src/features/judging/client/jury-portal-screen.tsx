@@ -2,12 +2,15 @@ import { Badge, Box, Button, Card, Flex, Grid, Heading, Link, Progress, Text } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, NoticeState, safeHttpUrl, usePageTitle, useTranslation } from '../../../engine/index.js';
+import { MediaView } from '../../media/client.js';
 import type { JuryAssignment } from '../shared/jury-types.js';
 import { Deadline } from './deadline.js';
 import { invalidateJuryWork, juryWorkOptions } from './queries.js';
 import { ScoringSheet } from './scoring-sheet.js';
 
 const TEXT_FIELDS = ['strategy', 'insight', 'creative_idea', 'connection_plan', 'objective_based_kpi'] as const;
+/** The entry fields shown by their own parts; any other field the server sends (a question the entry descriptor adds for jurors) shows as text. */
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([...TEXT_FIELDS, 'logo_url', 'campaign_kv_url', 'video_link']);
 
 /** An assignment's statuses that still need the juror's work. */
 const NEEDS_WORK: ReadonlySet<string> = new Set(['assigned', 'in_progress']);
@@ -26,7 +29,6 @@ export function nextNeedingWork(list: readonly JuryAssignment[], currentId: numb
 function EntryContent({ assignment, name }: { assignment: JuryAssignment; name: string }) {
   const { t } = useTranslation();
   const e = assignment.entry;
-  const kv = safeHttpUrl(e.campaign_kv_url);
   const video = safeHttpUrl(e.video_link);
   return (
     <Card size="2">
@@ -34,7 +36,9 @@ function EntryContent({ assignment, name }: { assignment: JuryAssignment; name: 
         <Heading as="h2" size="4">
           {name}
         </Heading>
-        {kv && <img src={kv} alt={t('judging.portal.fields.campaign_kv_url')} style={{ maxWidth: '100%', borderRadius: 6 }} loading="lazy" />}
+        {/* Pictures come from the console itself (media); an external URL shows as a link, never loaded. */}
+        {e.campaign_kv_url ? <MediaView value={e.campaign_kv_url} size="large" alt={t('judging.portal.fields.campaign_kv_url')} /> : null}
+        {e.logo_url ? <MediaView value={e.logo_url} size="detail" alt={t('judging.portal.fields.logo_url')} /> : null}
         {TEXT_FIELDS.filter((f) => e[f]).map((f) => (
           <Box key={f}>
             <Text as="div" size="2" weight="bold">
@@ -45,6 +49,18 @@ function EntryContent({ assignment, name }: { assignment: JuryAssignment; name: 
             </Text>
           </Box>
         ))}
+        {Object.keys(e)
+          .filter((f) => !KNOWN_FIELDS.has(f) && e[f])
+          .map((f) => (
+            <Box key={f} data-field={f}>
+              <Text as="div" size="2" weight="bold">
+                {t(`entities.contest.fields.${f}`, { defaultValue: f.replace(/_/g, ' ') })}
+              </Text>
+              <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>
+                {String(e[f])}
+              </Text>
+            </Box>
+          ))}
         {video && (
           <Link href={video} target="_blank" rel="noopener noreferrer">
             {t('judging.portal.fields.video_link')}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { describeError, useDialogs, useTranslation } from '../../../engine/index.js';
+import { formatInputNumber, formatScore } from '../../../shared/format.js';
 import type { JuryAssignment, JuryExam } from '../shared/jury-types.js';
 import { readScore, type ScoreInput, validScores } from '../shared/score-input.js';
 import { weightedTotal } from '../shared/weighted-total.js';
@@ -27,11 +28,11 @@ export function ScoringSheet(props: {
   onSubmitted?: () => void;
 }) {
   const { exam, assignment, entryName, onChanged } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dialogs = useDialogs();
   const initial = assignment.grade?.scores ?? {};
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(exam.criteria.map((c) => [c.key, initial[c.key] === undefined ? '' : String(initial[c.key])])),
+    Object.fromEntries(exam.criteria.map((c) => [c.key, initial[c.key] === undefined ? '' : formatInputNumber(initial[c.key]!, i18n.language)])),
   );
   const [remarks, setRemarks] = useState(assignment.grade?.remarks ?? '');
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; message?: string }>({ kind: 'idle' });
@@ -199,7 +200,7 @@ export function ScoringSheet(props: {
           <TextArea name="remarks" maxLength={2000} disabled={locked} value={remarks} onChange={(e) => change(() => setRemarks(e.target.value))} />
         </label>
         <Text weight="bold" aria-live="polite">
-          {t('judging.portal.total', { total, max: exam.max_score })}
+          {t('judging.portal.total', { total: formatScore(total, i18n.language), max: formatScore(exam.max_score, i18n.language) })}
         </Text>
         {invalid.length > 0 && (
           <Text size="1" color="red">

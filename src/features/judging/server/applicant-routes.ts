@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientOf, findUserById, parseRecordId } from '../../../server/index.js';
+import { clientOf, parseRecordId } from '../../../server/index.js';
 import { AccountsAdmin, RecordAccounts } from '../../accounts/server.js';
 import { approveApplicant, rejectApplicant } from './applicants.service.js';
 import { approveAnswer, approveBody, idParams, rejectAnswer, rejectBody, route } from './schemas.js';
@@ -18,6 +18,7 @@ export async function applicantRoutes(app: FastifyInstance) {
   const accounts = new RecordAccounts(app, new AccountsAdmin(app));
   const idOf = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('applicant')!, (request.params as { id: string }).id);
   const applicant = idParams('Applicant');
+  const mail = { mailer: app.mailer, publicUrl: app.config.publicUrl };
 
   app.post<{ Body: { round: number } }>(
     '/applicants/:id/approve',
@@ -29,7 +30,7 @@ export async function applicantRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => ({
-      data: await approveApplicant(db, accounts, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }),
+      data: await approveApplicant(db, accounts, mail, { id: idOf(request), round: request.body?.round ?? 1, by: request.user, client: clientOf(request) }),
     }),
   );
 
@@ -43,10 +44,8 @@ export async function applicantRoutes(app: FastifyInstance) {
       },
       schema: route('Reject an application, with the reason.', { params: applicant, body: rejectBody, response: { 200: rejectAnswer } }),
     },
-    async (request) => {
-      const language = (await findUserById(app.auth.db, request.user.id))?.preferences?.language;
-      const mail = { mailer: app.mailer, language };
-      return { data: await rejectApplicant(db, mail, { id: idOf(request), reason: request.body.reason, by: request.user, ip: request.ip ?? null }) };
-    },
+    async (request) => ({
+      data: await rejectApplicant(db, mail, { id: idOf(request), reason: request.body.reason, by: request.user, ip: request.ip ?? null }),
+    }),
   );
 }

@@ -1,7 +1,17 @@
 import { type Kysely, sql } from 'kysely';
-import { type AuthContext, type ClientInfo, conflict, type Mailer, notFound, type SystemTables, translate, type UserRow } from '../../../server/index.js';
+import {
+  type AuthContext,
+  type ClientInfo,
+  conflict,
+  notFound,
+  programmeLanguage,
+  recipientLanguage,
+  type SystemTables,
+  type UserRow,
+} from '../../../server/index.js';
 import { declaredLink, type InviteOutcome, type RecordAccounts } from '../../accounts/server.js';
 import { writeJudgingAudit } from './judging-audit.js';
+import { type JudgingMail, juryPortal } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /** An application still to decide, locked in the caller's transaction: 404 when missing, 409 once decided. */
@@ -25,11 +35,16 @@ async function pendingApplicant(trx: JudgingDb, id: number) {
  * Approves an application: creates the juror from it (with the round given), or takes the juror
  * who already has its e-mail, and, in the same transaction, the juror's account linked to it (a new
  * invited account, or the unlinked juror account with that e-mail linked; a juror who has an
- * account keeps it), then mails the invitation once committed (the link's token and the mail are
- * not undone by a rollback). 409 when an account of another role has the e-mail. Audited. Answers
- * the application with the account's id.
+ * account keeps it); in the same transaction the applicant is mailed the approval (in the account's
+ * language) and, when due, the invitation. 409 when an account of another role has the e-mail.
+ * Audited. Answers the application with the account's id.
  */
-export async function approveApplicant(db: JudgingDb, accounts: RecordAccounts, input: { id: number; round: number; by: AuthContext; client: ClientInfo }) {
+export async function approveApplicant(
+  db: JudgingDb,
+  accounts: RecordAccounts,
+  mail: JudgingMail,
+  input: { id: number; round: number; by: AuthContext; client: ClientInfo },
+) {
   let prepared: { outcome: InviteOutcome | 'kept'; account: UserRow } | undefined;
   const row = await db.transaction().execute(async (trx) => {
     const applicant = await pendingApplicant(trx, input.id);
@@ -42,7 +57,8 @@ export async function approveApplicant(db: JudgingDb, accounts: RecordAccounts, 
         .returning('id')
         .executeTakeFirstOrThrow());
     // The same transaction, typed as the accounts feature takes it.
-    prepared = await accounts.prepare(trx as unknown as Kysely<SystemTables>, input.by, declaredLink('juror'), jury.id, input.client, 'keep');
+    const system = trx as unknown as Kysely<SystemTables>;
+    prepared = await accounts.prepare(system, input.by, declaredLink('juror'), jury.id, input.client, 'keep');
     const updated = await trx
       .updateTable('applicants')
       .set({ status: 'approved', jury_id: jury.id, updated_at: sql<Date>`now()` })
@@ -57,19 +73,30 @@ export async function approveApplicant(db: JudgingDb, accounts: RecordAccounts, 
       ip: input.client.ip,
       details: { jury_id: jury.id, juror: existing ? 'existing' : 'created', account_id: prepared.account.id, account: prepared.outcome },
     });
+    const account = prepared.account;
+    await mail.mailer.send(
+      {
+        to: applicant.email,
+        userId: account.id,
+        language: await recipientLanguage(trx, account),
+        template: 'applicantApproved',
+        vars: { name: applicant.name, round: input.round, url: juryPortal(mail) },
+      },
+      { db: trx },
+    );
+    await accounts.deliver(system, input.by, prepared, input.client);
     return updated;
   });
-  await accounts.deliver(input.by, prepared!, input.client);
   return { ...row, account_id: prepared!.account.id };
 }
 
 /**
- * Rejects an application with the reason (trimmed). Audited; once committed, the applicant is told
- * by mail, with the reason, in the deciding admin's language (the log when no mail transport).
- * Answers the application.
+ * Rejects an application with the reason (trimmed). Audited; in the same transaction the applicant
+ * is told by mail, with the reason, in the programme's default language (an applicant has no
+ * account). Answers the application.
  */
-export async function rejectApplicant(db: JudgingDb, mail: ApplicantMail, input: { id: number; reason: string; by: AuthContext; ip: string | null }) {
-  const row = await db.transaction().execute(async (trx) => {
+export async function rejectApplicant(db: JudgingDb, mail: JudgingMail, input: { id: number; reason: string; by: AuthContext; ip: string | null }) {
+  return db.transaction().execute(async (trx) => {
     await pendingApplicant(trx, input.id);
     const reason = input.reason.trim();
     const row = await trx
@@ -86,19 +113,10 @@ export async function rejectApplicant(db: JudgingDb, mail: ApplicantMail, input:
       ip: input.ip,
       details: { reason },
     });
+    await mail.mailer.send(
+      { to: row.email, language: await programmeLanguage(trx), template: 'applicantRejected', vars: { name: row.name, reason } },
+      { db: trx },
+    );
     return row;
   });
-  const language = mail.language ?? 'en';
-  await mail.mailer.send({
-    to: row.email,
-    subject: translate(language, 'judging.applicants.rejected_mail.subject'),
-    text: translate(language, 'judging.applicants.rejected_mail.body', { name: row.name, reason: row.rejection_reason ?? '' }),
-  });
-  return row;
-}
-
-/** How an applicant is told of a decision: the mailer (the log without a transport) and the language. */
-export interface ApplicantMail {
-  mailer: Mailer;
-  language?: string | undefined;
 }

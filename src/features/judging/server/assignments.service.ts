@@ -4,6 +4,7 @@ import { planAutoAssign } from './auto-assign.js';
 import { ensureCodes } from './entry-codes.js';
 import { checkAssignment, ruleErrors } from './hooks/assignment-rules.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
+import { type JudgingMail, mailAssignmentsSaved } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /** Pairs inserted per statement by an auto-assign run. */
@@ -12,15 +13,16 @@ const INSERT_CHUNK = 500;
 /**
  * Plans (`dryRun`) or makes the assignments that bring every eligible entry of the exam to `perEntry`
  * jurors (see {@link planAutoAssign}), only while the exam is a draft or open. The exam's row lock
- * serialises runs: a second run plans only after the first has saved. Audited when it saves.
+ * serialises runs: a second run plans only after the first has saved. Audited when it saves; in an
+ * open exam each juror given entries gets one mail (with `mail`) in the same transaction.
  */
-export async function autoAssign(db: JudgingDb, examId: number, options: { perEntry: number; dryRun: boolean }, actor: Actor) {
+export async function autoAssign(db: JudgingDb, examId: number, options: { perEntry: number; dryRun: boolean }, actor: Actor, mail?: JudgingMail) {
   const { perEntry, dryRun } = options;
   await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
     const exam = await trx
       .selectFrom('exams')
-      .select(['id', 'category_id', 'edition_id', 'round', 'status'])
+      .select(['id', 'name', 'category_id', 'edition_id', 'round', 'status'])
       .where('id', '=', examId)
       .forUpdate()
       .executeTakeFirst();
@@ -53,6 +55,11 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
         ip: actor.ip,
         details: { per_entry: perEntry, added: plan.planned.length, short: plan.short.length },
       });
+      if (mail && exam.status === 'open') {
+        const counts = new Map<number, number>();
+        for (const p of plan.planned) counts.set(p.jury_id, (counts.get(p.jury_id) ?? 0) + 1);
+        await mailAssignmentsSaved(trx, mail, exam, counts);
+      }
     }
     return { exam_id: examId, per_entry: perEntry, dry_run: dryRun, ...plan };
   });
@@ -60,14 +67,15 @@ export async function autoAssign(db: JudgingDb, examId: number, options: { perEn
 
 /**
  * Assigns one juror one entry of the exam by hand: 404 for an unknown exam, 422 naming a missing
- * record or each eligibility or conflict rule broken, 409 when the pair exists. Audited.
+ * record or each eligibility or conflict rule broken, 409 when the pair exists. Audited; in an open
+ * exam the juror gets a mail (with `mail`) in the same transaction.
  */
-export async function addAssignment(db: JudgingDb, examId: number, pair: { contest_id: number; jury_id: number }, actor: Actor) {
+export async function addAssignment(db: JudgingDb, examId: number, pair: { contest_id: number; jury_id: number }, actor: Actor, mail?: JudgingMail) {
   const ids = { exam_id: examId, contest_id: pair.contest_id, jury_id: pair.jury_id };
   await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
     // The exam's row lock serialises this with auto-assign runs.
-    const exam = await trx.selectFrom('exams').select(['id', 'round']).where('id', '=', examId).forUpdate().executeTakeFirst();
+    const exam = await trx.selectFrom('exams').select(['id', 'round', 'name', 'status']).where('id', '=', examId).forUpdate().executeTakeFirst();
     if (!exam) throw notFound('Examination not found.');
     const [contest, juror] = await Promise.all([
       trx.selectFrom('contests').select('id').where('id', '=', ids.contest_id).executeTakeFirst(),
@@ -96,6 +104,7 @@ export async function addAssignment(db: JudgingDb, examId: number, pair: { conte
       .executeTakeFirstOrThrow();
     const codes = await ensureCodes(trx, exam, [ids.contest_id]);
     await writeJudgingAudit(trx, { action: 'assignment.create', userId: actor.userId, entity: 'assignment', entityId: created.id, ip: actor.ip, details: ids });
+    if (mail && exam.status === 'open') await mailAssignmentsSaved(trx, mail, exam, new Map([[ids.jury_id, 1]]));
     return { ...created, code: codes.get(ids.contest_id)! };
   });
 }

@@ -1,5 +1,6 @@
 import type { EntityRegistry } from '../../../server/index.js';
 import { conflict } from '../../../server/index.js';
+import type { JudgingMail } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /**
@@ -21,6 +22,8 @@ export interface ExamFinalEvent {
   /** The exam, already `final` in this transaction, and the status it had. */
   exam: { id: number; name: string; previousStatus: string };
   actor: { userId: number; ip: string | null };
+  /** The mailer, when the move may mail (a person's move through the route): results tell the entrants. */
+  mail?: JudgingMail | undefined;
 }
 
 /** Reacts to an exam moving to `final`, inside the move's transaction. */

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { AppError, type EntityRegistry } from '../../../server/index.js';
+import { AppError, type EntityRegistry, type ScheduledJob } from '../../../server/index.js';
 import { moveExamStatus } from './exams.service.js';
 import type { Actor } from './judging-audit.js';
+import type { JudgingMail } from './judging-mail.js';
 import { type JudgingDb, judgingDb } from './tables.js';
 
 /** The lease's name in `judging_leases`. */
@@ -48,9 +47,24 @@ export async function takeLease(db: JudgingDb, holder: string, leaseMs: number, 
  * `opens_at` has come (and whose `closes_at` has not) opens, and every open exam whose `closes_at`
  * has come closes, each through {@link moveExamStatus}: the same rules as a person's move (an exam
  * without criteria does not open), audited with no user (the system). Times are the database's.
+ * With `options.mail`, an exam that opens tells its jurors (as a person's move does).
  */
-export async function runExamSchedulerTick(db: JudgingDb, registry: EntityRegistry, options: { holder: string; leaseMs: number }): Promise<TickResult> {
+export async function runExamSchedulerTick(
+  db: JudgingDb,
+  registry: EntityRegistry,
+  options: { holder: string; leaseMs: number; mail?: JudgingMail },
+): Promise<TickResult> {
   if (!(await takeLease(db, options.holder, options.leaseMs))) return { ran: false, moves: [] };
+  return { ran: true, moves: await moveDueExams(db, registry, options.mail) };
+}
+
+/**
+ * Every draft exam whose `opens_at` has come (and whose `closes_at` has not) opens, and every open
+ * exam whose `closes_at` has come closes, each through {@link moveExamStatus}: the same rules as a
+ * person's move, audited with no user (the system). Times are the database's. With `mail`, an
+ * exam that opens tells its jurors. The scheduler's `judging-exam-status` job runs it (one server per run).
+ */
+export async function moveDueExams(db: JudgingDb, registry: EntityRegistry, mail?: JudgingMail): Promise<ScheduledMove[]> {
   const { rows: due } = await sql<{ id: number; status: string; to: string }>`
     select id, status, case when status = 'draft' then 'open' else 'closed' end as "to" from exams
     where (status = 'draft' and opens_at <= now() and (closes_at is null or closes_at > now()))
@@ -59,7 +73,7 @@ export async function runExamSchedulerTick(db: JudgingDb, registry: EntityRegist
   const moves: ScheduledMove[] = [];
   for (const exam of due) {
     try {
-      await moveExamStatus(db, registry, exam.id, exam.to, SYSTEM);
+      await moveExamStatus(db, registry, exam.id, exam.to, SYSTEM, mail);
       moves.push({ examId: exam.id, from: exam.status, to: exam.to });
     } catch (error) {
       // A refused move (no criteria yet, or a person moved it first) is left for a person or a later tick.
@@ -67,7 +81,7 @@ export async function runExamSchedulerTick(db: JudgingDb, registry: EntityRegist
       moves.push({ examId: exam.id, from: exam.status, to: exam.to, refused: error.message });
     }
   }
-  return { ran: true, moves };
+  return moves;
 }
 
 /** `EXAM_SCHEDULER_SECONDS` as a whole number of seconds (0: off), else the default. */
@@ -79,35 +93,16 @@ export function tickSeconds(env: Record<string, string | undefined> = process.en
 }
 
 /**
- * The exam scheduler as a setup plugin: a tick every `EXAM_SCHEDULER_SECONDS` (default 30; 0 turns it
- * off), the lease held for one interval so any one of several servers runs each tick. Closing the app
- * stops the timer and waits for a running tick before the database closes. A failed tick is logged;
- * the next one tries again.
+ * Exams open and close by themselves, on the server's one scheduler (`registerScheduledJob`): every
+ * `EXAM_SCHEDULER_SECONDS` (default 30; 0 turns it off on this server), one server per run, a run
+ * missed while the servers were down made at the first tick after a start. Moves are logged.
  */
-export const examSchedulerPlugin = fp(
-  async function examSchedulerPlugin(app: FastifyInstance) {
-    const seconds = tickSeconds();
-    if (seconds <= 0) return;
-    const db = judgingDb(app.db);
-    const holder = randomUUID();
-    let running: Promise<void> | undefined;
-    const tick = () => {
-      if (running) return;
-      running = runExamSchedulerTick(db, app.entities, { holder, leaseMs: seconds * 1000 })
-        .then((result) => {
-          for (const move of result.moves) app.log.info({ exam: move.examId, from: move.from, to: move.to, refused: move.refused }, 'exam scheduler move');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'exam scheduler tick failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    const timer = setInterval(tick, seconds * 1000);
-    timer.unref();
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+export const examStatusJob: ScheduledJob = {
+  name: 'judging-exam-status',
+  everySeconds: () => tickSeconds(),
+  async run(app: FastifyInstance) {
+    const moves = await moveDueExams(judgingDb(app.db), app.entities, { mailer: app.mailer, publicUrl: app.config.publicUrl });
+    for (const move of moves) app.log.info({ exam: move.examId, from: move.from, to: move.to, refused: move.refused }, 'exam scheduler move');
+    return moves;
   },
-  { name: 'judging-exam-scheduler' },
-);
+};

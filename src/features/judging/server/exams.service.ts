@@ -5,6 +5,7 @@ import { assertExamWritable } from '../../editions/server.js';
 import { canMoveExam } from '../shared/exam-status.js';
 import { runExamFinalHandlers } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
+import { type JudgingMail, mailExamOpened } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /** The 409 of a move the workflow does not allow. */
@@ -17,9 +18,11 @@ export const badTransition = (from: string, to: string) =>
  * Moves an exam's status one step of the workflow (`EXAM_MOVES`): 409 for any other move, 422 when
  * an exam without criteria would open. Moving to `final` runs the handlers other features
  * registered with `onExamFinal` (results: the snapshot that locks grades and results) in the same
- * transaction. Audited; answers the exam's row.
+ * transaction. Audited; answers the exam's row. With `mail`, opening tells each juror with entries
+ * assigned in it (one mail each, in the same transaction), and finalising hands `mail` to the
+ * handlers (results: the entrants are told).
  */
-export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, examId: number, to: string, actor: Actor) {
+export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, examId: number, to: string, actor: Actor, mail?: JudgingMail) {
   await assertExamWritable(db, examId);
   return db.transaction().execute(async (trx) => {
     const exam = await trx.selectFrom('exams').select(['name', 'status', 'criteria']).where('id', '=', examId).forUpdate().executeTakeFirst();
@@ -45,8 +48,10 @@ export async function moveExamStatus(db: JudgingDb, registry: EntityRegistry, ex
         registry,
         exam: { id: examId, name: exam.name, previousStatus: exam.status },
         actor: { userId: actor.userId, ip: actor.ip },
+        mail,
       });
     }
+    if (to === 'open' && mail) await mailExamOpened(trx, mail, { id: examId, name: exam.name, closes_at: row.closes_at });
     await writeJudgingAudit(trx, {
       action: 'exam.status',
       userId: actor.userId,

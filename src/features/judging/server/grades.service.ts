@@ -5,6 +5,7 @@ import { assertExamWritable } from '../../editions/server.js';
 import { type Criterion, weightedTotal } from '../shared/weighted-total.js';
 import { finalisedConflict } from './exam-final.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
+import { type JudgingMail, mailGradeReopened } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /** The body of `PUT /api/assignments/{id}/grade`. */
@@ -140,9 +141,16 @@ export const REOPEN_REASON_LENGTH = { min: 3, max: 500 } as const;
 /**
  * An admin reopens a submitted grade with a reason: back to draft, the reason stored on the grade
  * (`reopen_reason`, the juror sees it), its assignment back to in progress; audited with the
- * reason. 422 `reason_required` without a reason of 3 to 500 characters.
+ * reason. 422 `reason_required` without a reason of 3 to 500 characters. With `mail`, the juror is
+ * told by mail why (in the same transaction).
  */
-export async function reopenGrade(db: JudgingDb, gradeId: number, reasonInput: string | null | undefined, actor: Actor): Promise<GradeRecord> {
+export async function reopenGrade(
+  db: JudgingDb,
+  gradeId: number,
+  reasonInput: string | null | undefined,
+  actor: Actor,
+  mail?: JudgingMail,
+): Promise<GradeRecord> {
   const reason = typeof reasonInput === 'string' ? reasonInput.trim() : '';
   if (reason.length < REOPEN_REASON_LENGTH.min || reason.length > REOPEN_REASON_LENGTH.max) {
     throw validationFailed(
@@ -176,6 +184,7 @@ export async function reopenGrade(db: JudgingDb, gradeId: number, reasonInput: s
       ip: actor.ip,
       details: { previous_status: 'submitted', reason, jury_id: grade.jury_id, exam_id: grade.exam_id, contest_id: grade.contest_id },
     });
+    if (mail) await mailGradeReopened(trx, mail, grade, reason);
     return saved;
   });
 }

@@ -5,6 +5,7 @@ import { addAssignment, autoAssign, removeAssignment } from './assignments.servi
 import { moveExamStatus } from './exams.service.js';
 import { reopenGrade } from './grades.service.js';
 import type { Actor } from './judging-audit.js';
+import type { JudgingMail } from './judging-mail.js';
 import { sendReminders } from './reminders.service.js';
 import {
   assignmentAnswer,
@@ -36,6 +37,8 @@ export async function judgingRoutes(app: FastifyInstance) {
   const idOf = (name: string, request: FastifyRequest, param = 'id') =>
     parseRecordId(app.entities.byName.get(name)!, (request.params as Record<string, string>)[param]);
   const actor = (request: FastifyRequest): Actor => ({ userId: request.user.id, ip: request.ip ?? null });
+  /** Events mail through the app's mailer, in their cause's transaction (judging-mail.ts). */
+  const mail: JudgingMail = { mailer: app.mailer, publicUrl: app.config.publicUrl };
   const exam = idParams('Examination');
 
   app.post<{ Body: { status: string } }>(
@@ -47,7 +50,7 @@ export async function judgingRoutes(app: FastifyInstance) {
         response: { 200: statusAnswer },
       }),
     },
-    async (request) => ({ data: await moveExamStatus(db, app.entities, idOf('exam', request), request.body.status, actor(request)) }),
+    async (request) => ({ data: await moveExamStatus(db, app.entities, idOf('exam', request), request.body.status, actor(request), mail) }),
   );
 
   app.post<{ Body: { per_entry?: number; dry_run?: boolean } }>(
@@ -61,7 +64,7 @@ export async function judgingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const options = { perEntry: request.body?.per_entry ?? 3, dryRun: request.body?.dry_run !== false };
-      return { data: await autoAssign(db, idOf('exam', request), options, actor(request)) };
+      return { data: await autoAssign(db, idOf('exam', request), options, actor(request), mail) };
     },
   );
 
@@ -74,7 +77,7 @@ export async function judgingRoutes(app: FastifyInstance) {
         response: { 201: assignmentAnswer },
       }),
     },
-    async (request, reply) => reply.code(201).send({ data: await addAssignment(db, idOf('exam', request), request.body, actor(request)) }),
+    async (request, reply) => reply.code(201).send({ data: await addAssignment(db, idOf('exam', request), request.body, actor(request), mail) }),
   );
 
   app.delete(
@@ -125,7 +128,7 @@ export async function judgingRoutes(app: FastifyInstance) {
         response: { 200: remindersAnswer },
       }),
     },
-    async (request) => ({ data: await sendReminders(db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, request.body?.exam_id, actor(request)) }),
+    async (request) => ({ data: await sendReminders(db, mail, request.body?.exam_id, actor(request)) }),
   );
 
   app.post<{ Body: { reason?: string } | null }>(
@@ -138,8 +141,8 @@ export async function judgingRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-      const grade = await reopenGrade(db, idOf('grade', request), request.body?.reason, actor(request));
-      // The juror is told: notifications offer no message queue yet, so the server log carries it.
+      const grade = await reopenGrade(db, idOf('grade', request), request.body?.reason, actor(request), mail);
+      // The juror's mail is written with the reopening (grades.service.ts); the log line stays for operators.
       request.log.info(
         { event: 'grade.reopened', grade_id: grade.id, jury_id: grade.jury_id, exam_id: grade.exam_id, reason: grade.reopen_reason },
         'Grade reopened: the juror is to be told, with the reason',

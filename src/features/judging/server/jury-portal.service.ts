@@ -50,7 +50,9 @@ async function jurorCodes(db: JudgingDb, rows: ReadonlyArray<{ exam_id: number; 
  * with the entry's blind code and content and the juror's own grade. Nothing names the entrant, nor
  * the contest's id.
  */
-export async function juryWork(db: JudgingDb, juryId: number) {
+export async function juryWork(db: JudgingDb, juryId: number, extraFields: readonly string[] = []) {
+  // The blind fields, and the ones the entry descriptor's portal form marks for jurors (`jurorFields`).
+  const fields = [...BLIND_ENTRY_FIELDS, ...extraFields.filter((f) => !(BLIND_ENTRY_FIELDS as readonly string[]).includes(f))];
   const juror = await db.selectFrom('juries').select(['id', 'name']).where('id', '=', juryId).executeTakeFirst();
   if (!juror) throw notFound('Juror not found.');
   const exams = (
@@ -73,7 +75,7 @@ export async function juryWork(db: JudgingDb, juryId: number) {
   const rows = (
     await sql<Record<string, unknown>>`
       select a.id, a.exam_id, a.contest_id, a.status, a.recuse_reason,
-        ${sql.join(BLIND_ENTRY_FIELDS.map((f) => sql`c.${sql.ref(f)}`))},
+        ${sql.join(fields.map((f) => sql`c.${sql.ref(f)}`))},
         g.scores, g.remarks, g.total, g.status as grade_status, g.submitted_at, g.updated_at as grade_updated_at
       from assignments a
       join exams e on e.id = a.exam_id and e.status <> 'draft'
@@ -89,7 +91,7 @@ export async function juryWork(db: JudgingDb, juryId: number) {
     code: codes.get(`${r.exam_id}:${r.contest_id}`) ?? '',
     status: r.status,
     recuse_reason: r.recuse_reason,
-    entry: Object.fromEntries(BLIND_ENTRY_FIELDS.map((f) => [f, r[f]])),
+    entry: Object.fromEntries(fields.map((f) => [f, r[f]])),
     grade: r.grade_status
       ? { scores: r.scores, remarks: r.remarks, total: r.total, status: r.grade_status, submitted_at: r.submitted_at, updated_at: r.grade_updated_at }
       : null,

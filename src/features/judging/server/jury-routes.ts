@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, parseRecordId } from '../../../server/index.js';
 import type { Role } from '../../../shared/roles.js';
 import { type GradeInput, saveGrade } from './grades.service.js';
-import { jurorHeader, juryIdOfUser, juryWork, recuse } from './jury-portal.service.js';
-import { gradeBody, idParams, jurorGradeAnswer, juryMeAnswer, juryQuery, juryWorkAnswer, recuseAnswer, recuseBody, route } from './schemas.js';
+import { BLIND_ENTRY_FIELDS, jurorHeader, juryIdOfUser, juryWork, recuse } from './jury-portal.service.js';
+import { gradeBody, idParams, jurorGradeAnswer, juryMeAnswer, juryQuery, juryWorkAnswerFor, recuseAnswer, recuseBody, route } from './schemas.js';
 import { judgingDb } from './tables.js';
 
 const JUROR = { roles: ['juror', 'admin'] as Role[] };
@@ -14,6 +14,9 @@ const JUROR = { roles: ['juror', 'admin'] as Role[] };
  * (see docs/architecture.md, "Blind judging"). The answers' schemas list the entry's blind fields
  * only: nothing naming the entrant can leave through them.
  */
+/** Entry fields that name the entrant or are theirs alone: never shown to jurors, whatever a descriptor says. */
+const NEVER_TO_JURORS: readonly string[] = ['customer_id', 'campaign_id', 'edition_id', 'confidential_kpi', 'other', 'status'];
+
 export async function juryRoutes(app: FastifyInstance) {
   const db = judgingDb(app.db);
   const assignmentId = (request: FastifyRequest) => parseRecordId(app.entities.byName.get('assignment')!, (request.params as { id: string }).id);
@@ -24,6 +27,15 @@ export async function juryRoutes(app: FastifyInstance) {
     return juryId;
   };
   const assignment = idParams('Assignment');
+  // Entry fields the entry descriptor's portal form adds for jurors (an added question), text
+  // fields only and never one that names the entrant.
+  const contest = app.entities.byName.get('contest');
+  const jurorFields = (contest?.descriptor.forms.portal?.jurorFields ?? []).filter(
+    (field) =>
+      !(BLIND_ENTRY_FIELDS as readonly string[]).includes(field) &&
+      !NEVER_TO_JURORS.includes(field) &&
+      [contest?.schema.properties?.[field]?.type].flat().includes('string'),
+  );
 
   app.get<{ Querystring: { jury_id?: number } }>(
     '/jury/assignments',
@@ -33,7 +45,7 @@ export async function juryRoutes(app: FastifyInstance) {
         "A juror's work, blind: their examinations with progress and each assignment with the entry's content and their own grade. An admin views it read-only with jury_id.",
         {
           querystring: juryQuery,
-          response: { 200: juryWorkAnswer },
+          response: { 200: juryWorkAnswerFor(jurorFields) },
         },
       ),
     },
@@ -42,7 +54,7 @@ export async function juryRoutes(app: FastifyInstance) {
       const juryId = own ?? request.query.jury_id;
       if (!juryId) throw badRequest('An admin views the portal as a juror: give jury_id.');
       if (own && request.query.jury_id && request.query.jury_id !== own) throw forbidden();
-      return { data: { ...(await juryWork(db, juryId)), read_only: own === null } };
+      return { data: { ...(await juryWork(db, juryId, jurorFields)), read_only: own === null } };
     },
   );
 

@@ -24,7 +24,7 @@ const reviewAnswer = object({
 
 /**
  * An admin reviews an entry (admins only: the route names no roles): approve or reject with a
- * reason (review.service.ts). The entrant is told by a log line for now.
+ * reason (review.service.ts); the submittor is told by mail in the same transaction.
  */
 export async function reviewRoutes(app: FastifyInstance) {
   const db = judgingDb(app.db);
@@ -41,9 +41,8 @@ export async function reviewRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-      const { reason, ...contest } = await reviewContest(db, idOf(request), request.body, { userId: request.user.id, ip: request.ip ?? null });
-      // The entrant is told here until notifications exist (no secret: the decision and the reason).
-      request.log.info({ contest_id: contest.id, customer_id: contest.customer_id, status: contest.status, reason }, 'entrant notified of review');
+      const mail = { mailer: app.mailer, publicUrl: app.config.publicUrl };
+      const { reason: _reason, ...contest } = await reviewContest(db, idOf(request), request.body, { userId: request.user.id, ip: request.ip ?? null }, mail);
       return { data: contest };
     },
   );

@@ -3,20 +3,22 @@ import { conflict, notFound, validationFailed } from '../../../server/index.js';
 import { assertEditionWritable } from '../../editions/server.js';
 import { type ContestReview, type ContestReviewInput, isReviewable, REVIEW_OUTCOME } from '../shared/contest-review.js';
 import { type Actor, writeJudgingAudit } from './judging-audit.js';
+import { type JudgingMail, mailEntryReviewed } from './judging-mail.js';
 import type { JudgingDb } from './tables.js';
 
 /**
  * An admin's review of an entry (DESIGN §19): approve (it becomes eligible for its category's
  * Round 1) or reject with a reason (422 `reason_required` without one). Only a `pending` or
  * `submitted` entry can be reviewed (409 `not_reviewable` otherwise), and not in an archived
- * edition (409 `edition_archived`). The status change and its audit entry (with the reason) share
- * one transaction; nothing else is stored.
+ * edition (409 `edition_archived`). The status change, its audit entry (with the reason) and, with
+ * `mail`, the mail telling the submittor share one transaction.
  */
 export async function reviewContest(
   db: JudgingDb,
   contestId: number,
   input: ContestReviewInput,
   actor: Actor,
+  mail?: JudgingMail,
 ): Promise<ContestReview & { reason: string | null }> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) {
@@ -51,6 +53,7 @@ export async function reviewContest(
       ip: actor.ip,
       details: { from: contest.status, to: status, reason },
     });
+    if (mail) await mailEntryReviewed(trx, mail, updated, input.decision, reason);
     return { ...updated, reason };
   });
 }

@@ -6,8 +6,7 @@ import { BLIND_ENTRY_FIELDS } from './jury-portal.service.js';
  * The request and response schemas of judging's routes. Fastify validates the requests with them
  * and serialises the answers from them (a field not listed here never leaves the server: the jury
  * portal's entry lists exactly its blind fields), and `GET /api/openapi.json` documents them.
- * Entity rows answered whole (an exam, an applicant) are open objects: their fields come from the
- * descriptors.
+ * Entity rows answered whole (an exam, an applicant) list their descriptors' fields.
  */
 
 export type Schema = Record<string, unknown>;
@@ -32,9 +31,19 @@ export const text = { type: 'string' };
 export const textOrNull = { type: ['string', 'null'] };
 const time = { type: 'string', format: 'date-time' };
 const timeOrNull = { type: ['string', 'null'], format: 'date-time' };
-/** A jsonb value answered as stored. */
-const openObject = { type: 'object', additionalProperties: true };
-const criteria = { type: ['array', 'null'], items: openObject, description: 'The judging sheet: `{key, label, weight, maximum}` per criterion.' };
+/** One criterion of a judging sheet (the exam schema's `criteria` items). */
+const criterion = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { key: text, label: text, weight: { type: 'number' }, maximum: { type: 'number' }, guidance: text },
+};
+const criteria = {
+  type: ['array', 'null'],
+  items: criterion,
+  description: 'The judging sheet: `{key, label, weight, maximum, guidance?}` per criterion.',
+};
+/** Each criterion key with its score. */
+const scores = { type: ['object', 'null'], additionalProperties: { type: ['number', 'null'] }, description: 'Each criterion key with its score.' };
 
 /**
  * A path's record id. Documented as text: the handler applies the shared rule (`7`, not `07`) and
@@ -61,13 +70,16 @@ export const noContent: Schema = { type: 'null', description: 'Done; no content.
 /** An exam's row as stored (its descriptor's fields). */
 const examRow = {
   type: 'object',
-  additionalProperties: true,
+  additionalProperties: false,
   properties: {
     id,
     name: text,
+    edition_id: { type: ['integer', 'null'] },
     category_id: integer,
     round: integer,
     max_score: integer,
+    ranking: textOrNull,
+    parallel_panel: { type: ['boolean', 'null'] },
     criteria,
     status: { type: 'string', enum: Object.keys(EXAM_MOVES) },
     opens_at: timeOrNull,
@@ -194,7 +206,7 @@ const gradeRecord = object({
   exam_id: integer,
   contest_id: integer,
   jury_id: integer,
-  scores: { type: ['object', 'null'], additionalProperties: true, description: 'Each criterion key with its score.' },
+  scores,
   total: { type: ['number', 'null'] },
   score: integer,
   remarks: textOrNull,
@@ -226,50 +238,54 @@ export const gradeBody = object(
 export const juryQuery = object({ jury_id: id });
 
 /** An entry as a juror sees it: its blind content only, no id and nothing that names the entrant (the schema drops anything else). */
-const blindEntry = object(Object.fromEntries(BLIND_ENTRY_FIELDS.map((field) => [field, textOrNull])));
+const blindEntry = (extra: readonly string[]) => object(Object.fromEntries([...BLIND_ENTRY_FIELDS, ...extra].map((field) => [field, textOrNull])));
 
-export const juryWorkAnswer = data(
-  object({
-    juror: object({ id: integer, name: text }),
-    read_only: { type: 'boolean', description: "True for an admin viewing a juror's portal." },
-    exams: arrayOf(
-      object({
-        id: integer,
-        name: text,
-        round: integer,
-        status: text,
-        max_score: integer,
-        criteria,
-        opens_at: timeOrNull,
-        closes_at: timeOrNull,
-        category: textOrNull,
-        progress: object(counts),
-      }),
-    ),
-    assignments: arrayOf(
-      object({
-        id: integer,
-        exam_id: integer,
-        code: { type: 'string', description: "The entry's blind code in the examination (e.g. R1-7K3QX): jurors never see the contest's id." },
-        status: assignmentStatus,
-        recuse_reason: textOrNull,
-        entry: blindEntry,
-        grade: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: {
-            scores: { type: ['object', 'null'], additionalProperties: true },
-            remarks: textOrNull,
-            total: { type: ['number', 'null'] },
-            status: text,
-            submitted_at: timeOrNull,
-            updated_at: time,
+/** The jury portal's answer; `extra` are the entry fields the entry descriptor's portal form adds for jurors (`jurorFields`). */
+export const juryWorkAnswerFor = (extra: readonly string[] = []) =>
+  data(
+    object({
+      juror: object({ id: integer, name: text }),
+      read_only: { type: 'boolean', description: "True for an admin viewing a juror's portal." },
+      exams: arrayOf(
+        object({
+          id: integer,
+          name: text,
+          round: integer,
+          status: text,
+          max_score: integer,
+          criteria,
+          opens_at: timeOrNull,
+          closes_at: timeOrNull,
+          category: textOrNull,
+          progress: object(counts),
+        }),
+      ),
+      assignments: arrayOf(
+        object({
+          id: integer,
+          exam_id: integer,
+          code: { type: 'string', description: "The entry's blind code in the examination (e.g. R1-7K3QX): jurors never see the contest's id." },
+          status: assignmentStatus,
+          recuse_reason: textOrNull,
+          entry: blindEntry(extra),
+          grade: {
+            type: ['object', 'null'],
+            additionalProperties: false,
+            properties: {
+              scores,
+              remarks: textOrNull,
+              total: { type: ['number', 'null'] },
+              status: text,
+              submitted_at: timeOrNull,
+              updated_at: time,
+            },
           },
-        },
-      }),
-    ),
-  }),
-);
+        }),
+      ),
+    }),
+  );
+
+export const juryWorkAnswer = juryWorkAnswerFor();
 
 export const recuseBody = object({ reason: { type: 'string', maxLength: 500 } }, ['reason']);
 export const recuseAnswer = data(object({ id: integer, exam_id: integer, jury_id: integer, status: assignmentStatus, recuse_reason: textOrNull }));
@@ -284,17 +300,22 @@ const applicantProperties = {
   name: text,
   email: text,
   status: { type: 'string', enum: ['applied', 'approved', 'rejected'] },
+  company: textOrNull,
+  country: textOrNull,
+  expertise: { type: ['array', 'null'], items: text },
   rejection_reason: textOrNull,
   jury_id: { type: ['integer', 'null'] },
+  created_at: time,
+  updated_at: time,
 };
 export const approveBody = object({ round: { type: 'integer', minimum: 1, maximum: 2, default: 1 } });
 export const approveAnswer = data({
   type: 'object',
-  additionalProperties: true,
+  additionalProperties: false,
   properties: { ...applicantProperties, account_id: { ...integer, description: "The juror's invited account." } },
 });
 export const rejectBody = object({ reason: { type: 'string', minLength: 3, maxLength: 500 } }, ['reason']);
-export const rejectAnswer = data({ type: 'object', additionalProperties: true, properties: applicantProperties });
+export const rejectAnswer = data({ type: 'object', additionalProperties: false, properties: applicantProperties });
 
 // --- The dashboard ---
 

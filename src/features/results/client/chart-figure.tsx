@@ -14,6 +14,7 @@ import {
 } from 'chart.js';
 import { type ReactElement, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../../engine/index.js';
+import { intlLocale } from '../../../shared/format.js';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -28,14 +29,19 @@ export interface ChartTable {
  * under a disclosure: the same figures, readable without the picture.
  */
 export function ChartFigure({ title, config, table }: { title: string; config: ChartConfiguration; table: ChartTable }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const id = useId();
+  // The axes' and tooltips' numbers in the reader's language (chart.js formats with `locale`).
+  const locale = intlLocale(i18n.language);
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+    const chart = new Chart(canvas.current, {
+      ...config,
+      options: { responsive: true, maintainAspectRatio: false, animation: false, locale, ...config.options },
+    });
     return () => chart.destroy();
-  }, [config]);
+  }, [config, locale]);
   return (
     <Card asChild>
       <figure aria-labelledby={id} style={{ margin: 0 }}>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChartConfiguration } from 'chart.js';
 import { type ReactElement, useMemo } from 'react';
 import { LoadingState, useTranslation } from '../../../engine/index.js';
+import { formatDate, formatNumber } from '../../../shared/format.js';
 import { distribution } from '../shared/chart-data.js';
 import type { ResultsOverview } from '../shared/results-contract.js';
 import { ChartFigure } from './chart-figure.js';
@@ -15,7 +16,7 @@ const COLOURS = ['#3e63dd', '#e5484d', '#30a46c', '#f76b15', '#8e4ec6', '#12a594
  * grading progress (chart.js: its own chunk, loaded after the page's first render).
  */
 export default function DashboardCharts(): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useQuery(resultsOverviewOptions());
   const charts = useMemo(() => {
     const data = query.data;
@@ -65,14 +66,17 @@ export default function DashboardCharts(): ReactElement {
         config: {
           type: 'line',
           data: {
-            labels: data.progress.map((p) => p.date),
+            labels: data.progress.map((p) => formatDate(p.date, i18n.language, { style: 'short' }) ?? p.date),
             datasets: [{ label: t('results.charts.gradesSubmitted'), data: data.progress.map((p) => p.submitted), borderColor: COLOURS[0] }],
           },
         } as ChartConfiguration,
-        table: { columns: [t('results.charts.date'), t('results.charts.gradesSubmitted')], rows: data.progress.map((p) => [p.date, p.submitted]) },
+        table: {
+          columns: [t('results.charts.date'), t('results.charts.gradesSubmitted')],
+          rows: data.progress.map((p) => [formatDate(p.date, i18n.language) ?? p.date, formatNumber(p.submitted, i18n.language)]),
+        },
       },
     ];
-  }, [query.data, t]);
+  }, [query.data, t, i18n.language]);
   if (!query.data) return <LoadingState label={t('results.charts.loading')} />;
   return (
     <Grid columns={{ initial: '1', md: '3' }} gap="3">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import type { CellProps } from '../../../engine/index.js';
 import { useTranslation } from '../../../engine/index.js';
+import { formatScore } from '../../../shared/format.js';
 import { examCriteriaOptions } from './queries.js';
 
 /** A grade's scores as stored (`{criterion key: score}`), or null when there are none. */
@@ -54,8 +55,8 @@ export function GradeScoresCell({ value, record }: CellProps): ReactElement {
         {rows.map((r) => (
           <Table.Row key={r.key}>
             <Table.RowHeaderCell>{r.label}</Table.RowHeaderCell>
-            <Table.Cell>{scores[r.key] === undefined ? '–' : scores[r.key]!.toLocaleString(i18n.language)}</Table.Cell>
-            <Table.Cell>{r.maximum ?? '–'}</Table.Cell>
+            <Table.Cell>{scores[r.key] === undefined ? '–' : formatScore(scores[r.key], i18n.language)}</Table.Cell>
+            <Table.Cell>{formatScore(r.maximum, i18n.language)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

@@ -4,12 +4,13 @@ import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, ScreenHeader, useDialogs, usePageTitle, useToasts, useTranslation } from '../../../engine/index.js';
+import { formatScore } from '../../../shared/format.js';
 import type { ExamModeration, ModerationEntry, ModerationGrade } from '../shared/results-contract.js';
 import { moderationOptions, resultsApi, resultsChanged } from './queries.js';
 import { resultsKeys } from './query-keys.js';
 
-const number = (value: number | null, language: string) =>
-  value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** A score or mean in the reader's language (at most 2 decimals), a dash when there is none. */
+const number = (value: number | null, language: string) => formatScore(value, language);
 
 /** A failed write's text: its field errors by key in the user's language, else the error's code. */
 function errorText(error: unknown, t: TFunction): string {

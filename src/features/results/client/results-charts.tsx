@@ -2,6 +2,7 @@ import { Grid } from '@radix-ui/themes';
 import type { ChartConfiguration } from 'chart.js';
 import { type ReactElement, useMemo } from 'react';
 import { useTranslation } from '../../../engine/index.js';
+import { formatDate, formatNumber } from '../../../shared/format.js';
 import { distribution, finalScores, leniency } from '../shared/chart-data.js';
 import type { ExamResultsData } from '../shared/results-contract.js';
 import { ChartFigure } from './chart-figure.js';
@@ -11,7 +12,7 @@ const GRAY = '#8b8d98';
 
 /** The results screen's charts: score distribution, juror leniency and grading progress, each with its table. */
 export default function ResultsCharts({ data }: { data: ExamResultsData }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const charts = useMemo(() => {
     const bands = distribution(finalScores(data), data.exam.max_score);
     const bandLabels = bands.map((b) => `${b.from}–${b.to}`);
@@ -47,14 +48,17 @@ export default function ResultsCharts({ data }: { data: ExamResultsData }): Reac
         config: {
           type: 'line',
           data: {
-            labels: data.progress.map((p) => p.date),
+            labels: data.progress.map((p) => formatDate(p.date, i18n.language, { style: 'short' }) ?? p.date),
             datasets: [{ label: t('results.charts.gradesSubmitted'), data: data.progress.map((p) => p.submitted), borderColor: ACCENT }],
           },
         } as ChartConfiguration,
-        table: { columns: [t('results.charts.date'), t('results.charts.gradesSubmitted')], rows: data.progress.map((p) => [p.date, p.submitted]) },
+        table: {
+          columns: [t('results.charts.date'), t('results.charts.gradesSubmitted')],
+          rows: data.progress.map((p) => [formatDate(p.date, i18n.language) ?? p.date, formatNumber(p.submitted, i18n.language)]),
+        },
       },
     ];
-  }, [data, t]);
+  }, [data, t, i18n.language]);
   return (
     <Grid columns={{ initial: '1', md: '3' }} gap="4">
       {charts.map((chart) => (

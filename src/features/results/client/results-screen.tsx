@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { describeError, ErrorState, LoadingState, ScreenHeader, usePageTitle, useTranslation } from '../../../engine/index.js';
+import { formatDateTime, formatNumber, formatScore } from '../../../shared/format.js';
 import type { RankingBasis } from '../shared/aggregate.js';
 import type { ExamResultsData, ResultsEntry } from '../shared/results-contract.js';
 import { AwardOverride } from './award-override.js';
@@ -12,8 +13,8 @@ import { ResultsActions, ResultsTools } from './results-actions.js';
 // chart.js stays out of every other screen: its chunk loads only here (and on the dashboard's charts).
 const ResultsCharts = lazy(() => import('./results-charts.js'));
 
-const number = (value: number | null, language: string) =>
-  value === null ? '–' : value.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** A score or mean in the reader's language (at most 2 decimals), a dash when there is none. */
+const number = (value: number | null, language: string) => formatScore(value, language);
 
 /** The results table's column that holds the final score of each ranking basis. */
 const BASIS_COLUMN: Record<RankingBasis, string> = { normalised: 'normalised', trimmed_mean: 'trimmedMean', mean: 'mean' };
@@ -137,17 +138,17 @@ export default function ResultsScreen(): ReactElement {
         trail={trail}
         heading={t('results.titleOf', { name: data.exam.name })}
         subheading={t('results.summary', {
-          submitted: data.submitted,
-          assigned: data.assigned,
           mean: number(data.examMean, i18n.language),
-          max: data.exam.max_score,
+          max: formatNumber(data.exam.max_score, i18n.language),
+          submitted: formatNumber(data.submitted, i18n.language),
+          assigned: formatNumber(data.assigned, i18n.language),
         })}
         actions={<ResultsActions data={data} />}
       />
       <Flex direction="column" gap="4">
         {data.finalised && (
           <Callout.Root color="green" role="status">
-            <Callout.Text>{t('results.finalised', { date: new Date(data.finalised.at).toLocaleString(i18n.language) })}</Callout.Text>
+            <Callout.Text>{t('results.finalised', { date: formatDateTime(data.finalised.at, i18n.language) })}</Callout.Text>
           </Callout.Root>
         )}
         <ResultsTools data={data} />

@@ -1,7 +1,7 @@
 import type { EntityRegistry } from '../../../server/index.js';
 import { conflict, notFound, runBeforeWrite, toColumnValues, validationFailed, writeAudit } from '../../../server/index.js';
 import { assertExamWritable } from '../../editions/server.js';
-import { type ExamFinalHandler, finalisedConflict } from '../../judging/server.js';
+import { type ExamFinalHandler, entrantPortal, finalisedConflict, type JudgingMail, mailTo, recordRecipients } from '../../judging/server.js';
 import type { ShortlistRequest, ShortlistResult } from '../shared/results-contract.js';
 import { shortlistSelection } from '../shared/shortlist.js';
 import { type ExamRow, readExam } from './exam-data.js';
@@ -176,10 +176,36 @@ export async function overrideAward(
 }
 
 /**
- * Stores the exam's results as they are now in `exam_locks` (answered from then on) and audits
- * `results.finalise`, in the caller's transaction. 409 when a lock exists already.
+ * The results are final (there is no separate publishing step: finalising publishes them): each
+ * submittor with entries in them gets one mail (`resultsPublished`, how many of their entries),
+ * in the finalising transaction.
  */
-async function lockResults(trx: EntityDb, registry: EntityRegistry, exam: { id: number; name: string; previousStatus: string }, actor: Actor): Promise<void> {
+async function mailResultsPublished(trx: EntityDb, registry: EntityRegistry, mail: JudgingMail, exam: { name: string }, contestIds: number[]): Promise<void> {
+  const contests = registry.byName.get('contest')?.descriptor.table;
+  if (!contests || contestIds.length === 0) return;
+  const rows = await trx.selectFrom(contests).select(['id', 'customer_id']).where('id', 'in', contestIds).execute();
+  const counts = new Map<number, number>();
+  for (const row of rows) if (row.customer_id != null) counts.set(Number(row.customer_id), (counts.get(Number(row.customer_id)) ?? 0) + 1);
+  const judging = trx as unknown as Parameters<typeof recordRecipients>[0];
+  const recipients = await recordRecipients(judging, 'customer', [...counts.keys()]);
+  for (const [customerId, count] of counts) {
+    const to = recipients.get(customerId);
+    if (to) await mailTo(judging, mail, to, 'resultsPublished', { exam: exam.name, count, url: entrantPortal(mail) });
+  }
+}
+
+/**
+ * Stores the exam's results as they are now in `exam_locks` (answered from then on) and audits
+ * `results.finalise`, in the caller's transaction; with `mail`, the submittors are told. 409 when a
+ * lock exists already.
+ */
+async function lockResults(
+  trx: EntityDb,
+  registry: EntityRegistry,
+  exam: { id: number; name: string; previousStatus: string },
+  actor: Actor,
+  mail?: JudgingMail,
+): Promise<void> {
   if (await examLock(trx, exam.id)) throw finalisedConflict(exam);
   const results = await liveResults(trx, registry, exam.id);
   await resultsDb(trx)
@@ -194,14 +220,23 @@ async function lockResults(trx: EntityDb, registry: EntityRegistry, exam: { id: 
     entityId: exam.id,
     details: { entries: results.entries.length, submitted: results.submitted, previous_status: exam.previousStatus },
   });
+  if (mail)
+    await mailResultsPublished(
+      trx,
+      registry,
+      mail,
+      exam,
+      results.entries.map((entry) => entry.contestId),
+    );
 }
 
 /**
  * Finalises an exam (`POST /exams/{id}/finalise`): its results as they are now are stored and
  * answered from then on, and grades, awards and shortlists into it answer 409. When the exam's
- * status has a `final` value it is set.
+ * status has a `final` value it is set. With `mail` (a person's finalising), the submittors of its
+ * entries are told in the same transaction (the demo data's finalising mails no one).
  */
-export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examId: number, actor: Actor) {
+export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examId: number, actor: Actor, mail?: JudgingMail) {
   const exam = await readExam(db, registry, examId);
   await assertExamWritable(db, examId);
   await assertExamNotFinal(db, exam);
@@ -212,7 +247,7 @@ export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examI
   }
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
-    await lockResults(trx, registry, { id: exam.id, name: exam.name, previousStatus: exam.status }, actor);
+    await lockResults(trx, registry, { id: exam.id, name: exam.name, previousStatus: exam.status }, actor, mail);
     if (statusEnum(registry).includes('final'))
       await trx.updateTable(table).set({ status: 'final', updated_at: new Date() }).where('id', '=', examId).execute();
   });
@@ -223,7 +258,7 @@ export async function finaliseExam(db: EntityDb, registry: EntityRegistry, examI
  * Judging's status workflow moved an exam to `final` (registered with judging's `onExamFinal`):
  * the results snapshot is stored in the same transaction, as `POST /exams/{id}/finalise` stores it.
  */
-export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, actor }) => lockResults(entityDb(db), registry, exam, actor);
+export const lockResultsOnExamFinal: ExamFinalHandler = ({ db, registry, exam, actor, mail }) => lockResults(entityDb(db), registry, exam, actor, mail);
 
 /** Reopens a finalised exam, with a reason (audited); its status goes back to `closed` when it was `final`. */
 export async function reopenExam(db: EntityDb, registry: EntityRegistry, examId: number, reason: string, actor: Actor) {
@@ -233,8 +268,20 @@ export async function reopenExam(db: EntityDb, registry: EntityRegistry, examId:
   if (!lock && exam.status !== 'final') throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
   const table = registry.byName.get('exam')!.descriptor.table;
   await db.transaction().execute(async (trx) => {
-    await resultsDb(trx).deleteFrom('exam_locks').where('exam_id', '=', examId).execute();
-    if (exam.status === 'final') await trx.updateTable(table).set({ status: 'closed', updated_at: new Date() }).where('id', '=', examId).execute();
+    // Reopens at once: each statement waits for the one before it to commit and then finds nothing
+    // left to reopen, so only the first is done and audited; the others are refused.
+    const unlocked = await resultsDb(trx).deleteFrom('exam_locks').where('exam_id', '=', examId).returning('exam_id').execute();
+    const reopened =
+      exam.status === 'final'
+        ? await trx
+            .updateTable(table)
+            .set({ status: 'closed', updated_at: new Date() })
+            .where('id', '=', examId)
+            .where('status', '=', 'final')
+            .returning('id')
+            .execute()
+        : [];
+    if (unlocked.length === 0 && reopened.length === 0) throw conflict(`Examination "${exam.name}" (${exam.id}) is not final.`);
     await writeAudit(trx, {
       action: 'results.reopen',
       userId: actor.userId,

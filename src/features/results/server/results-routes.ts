@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, listScopeOf, notFound, parseRecordId } from '../../../server/index.js';
+import { forbidden, listScopeOf, NO_BODY_SCHEMA, notFound, parseRecordId } from '../../../server/index.js';
 import type { ShortlistRequest } from '../shared/results-contract.js';
 import { examModeration, exportDetails } from './moderation.service.js';
 import { contestJudging, examResults, resultsOverview } from './results.service.js';
@@ -191,10 +191,13 @@ export async function resultsRoutes(app: FastifyInstance) {
     {
       schema: route('Finalise an examination: its results as they are now are locked, and so are its grades.', {
         params: examParams,
+        body: NO_BODY_SCHEMA,
         response: { 200: examResultsAnswer },
       }),
     },
-    async (request) => ({ data: await finaliseExam(db, app.entities, examId(request), actor(request)) }),
+    async (request) => ({
+      data: await finaliseExam(db, app.entities, examId(request), actor(request), { mailer: app.mailer, publicUrl: app.config.publicUrl }),
+    }),
   );
 
   app.post<{ Body: { reason: string } }>(
