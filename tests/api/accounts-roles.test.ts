@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
   it('answers a juror 403 FORBIDDEN on every console route', async () => {
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/dashboard'],
-      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/new-contests'],
       ['GET', '/api/categories'],
       ['GET', '/api/juries'],
       ['GET', `/api/juries/${juryId}`],

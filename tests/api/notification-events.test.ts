@@ -317,8 +317,9 @@ describe.each(testDatabaseKinds())('notification events on %s', (kind) => {
     );
     expect(list.body.data.unread).toBe(own.rows.length);
     expect(list.body.data.events.map((e: { id: number }) => e.id).sort((a: number, b: number) => a - b)).toEqual(own.rows.map((r) => Number(r.id)));
-    // Not an admin: no contests.
-    expect(list.body.data).toMatchObject({ count: 0, latest: [] });
+    // Own events only (nothing about anyone else), and the new contests are the admin's route.
+    expect(Object.keys(list.body.data).sort()).toEqual(['events', 'unread']);
+    expect((await juror.get('/api/notifications/new-contests')).status).toBe(403);
     const newest = list.body.data.events[0];
     expect(newest).toMatchObject({ template: 'passwordReset', subject: 'Set semula kata laluan Awards CMS anda', read_at: null });
 
@@ -341,10 +342,10 @@ describe.each(testDatabaseKinds())('notification events on %s', (kind) => {
 
     const mine = (await entrant.get('/api/notifications')).body.data;
     expect(mine.events.map((e: { template: string }) => e.template).sort()).toEqual(['entryApproved', 'resultsPublished']);
-    // The admin keeps the contests since the previous sign-in beside their own events.
-    const console = (await admin.get('/api/notifications')).body.data;
-    expect(console.count).toBeGreaterThan(0);
-    expect(console.events).toEqual([]);
+    expect((await entrant.get('/api/notifications/new-contests')).status).toBe(403);
+    // The admin reads their own events there and the contests since the previous sign-in on the admin route.
+    expect((await admin.get('/api/notifications')).body.data).toEqual({ events: [], unread: 0 });
+    expect((await admin.get('/api/notifications/new-contests')).body.data.count).toBeGreaterThan(0);
     expect((await new TestClient(t.app).init().then((c) => c.get('/api/notifications'))).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsData } from '../../src/features/notifications/index.js';
+import type { NewContestsData } from '../../src/features/notifications/index.js';
 import { FIRST_SIGN_IN_DAYS, LATEST_NOTIFICATIONS } from '../../src/features/notifications/server.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
@@ -29,15 +29,16 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     return rows as Array<{ id: number }>;
   };
 
-  it('needs a signed-in admin', async () => {
+  it('needs a signed-in user (own events) and an admin (new contests)', async () => {
     const anonymous = await new TestClient(t.app).init();
     expect((await anonymous.get('/api/notifications')).status).toBe(401);
+    expect((await anonymous.get('/api/notifications/new-contests')).status).toBe(401);
   });
 
   it(`counts the contests of the last ${FIRST_SIGN_IN_DAYS} days on a first sign-in, newest first`, async () => {
     const login = await client.signIn();
     expect(login.data.lastLoginTimestamp).toBeNull();
-    const res = await client.get<{ data: NotificationsData }>('/api/notifications');
+    const res = await client.get<{ data: NewContestsData }>('/api/notifications/new-contests');
     expect(res.status).toBe(200);
     const since = new Date(res.body.data.since);
     expect(Math.abs(since.getTime() - (Date.now() - FIRST_SIGN_IN_DAYS * DAY))).toBeLessThan(60_000);
@@ -59,7 +60,7 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     const previous = new Date(Date.now() - 3 * DAY);
     await db.updateTable('users').set({ last_login_at: previous }).where('email', '=', 'admin@example.com').execute();
     await client.signIn();
-    const res = await client.get<{ data: NotificationsData }>('/api/notifications');
+    const res = await client.get<{ data: NewContestsData }>('/api/notifications/new-contests');
     expect(new Date(res.body.data.since).getTime()).toBe(previous.getTime());
     const rows = await expected(previous);
     expect(res.body.data.count).toBe(rows.length);
@@ -71,8 +72,15 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
       .where('email', '=', 'admin@example.com')
       .execute();
     await client.signIn();
-    const none = await client.get<{ data: NotificationsData }>('/api/notifications');
+    const none = await client.get<{ data: NewContestsData }>('/api/notifications/new-contests');
     expect(none.body.data.count).toBe(0);
     expect(none.body.data.latest).toEqual([]);
+  });
+
+  it("keeps the own-events answer free of anyone else's data, even for an admin", async () => {
+    await client.signIn();
+    const own = await client.get('/api/notifications');
+    expect(own.status).toBe(200);
+    expect(Object.keys(own.body.data).sort()).toEqual(['events', 'unread']);
   });
 });

@@ -59,7 +59,24 @@ describe("the header's bell for a juror", () => {
       expect(await popover.locator('li.notification-event[data-unread="true"]').count()).toBe(0);
       const answer = await apiClient(juror).get('/notifications');
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ unread: 0, count: 0 });
+      expect(answer.body.data).toEqual({ events: expect.any(Array), unread: 0 });
+      // The new contests (submittors, companies) are an admin's route: the juror's bell never asks it.
+      expect((await apiClient(juror).get('/notifications/new-contests')).status).toBe(403);
+    });
+  });
+});
+
+describe("the header's bell for an admin", () => {
+  it('asks the admin-only new-contests route and shows its part below the own events', async () => {
+    await withScreenshotOnFailure(admin, 'notifications-bell-admin', async () => {
+      const asked = admin.waitForResponse((res) => new URL(res.url()).pathname === '/api/notifications/new-contests');
+      await admin.goto(`${server.url}/?lng=en`);
+      expect((await asked).status()).toBe(200);
+      await admin.getByRole('button', { name: /^Notifications/ }).click();
+      const popover = admin.getByRole('dialog', { name: 'Notifications' });
+      // No demo data here: no contest is new, and the part says so (neither a spinner nor an error).
+      await popover.getByText('You have no new notifications.').waitFor();
+      expect(await popover.getByRole('alert').count()).toBe(0);
     });
   });
 });

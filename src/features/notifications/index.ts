@@ -36,15 +36,21 @@ export interface NotificationsReadResult {
 }
 
 /**
- * `GET /api/notifications` → `{ data: NotificationsData }`: the signed-in user's own events (every
- * role) and, for admins, the contests submitted since their previous sign-in (`count` 0 and no
- * `latest` for other roles).
+ * `GET /api/notifications` → `{ data: NotificationsData }` (every role): the signed-in user's own
+ * events, nothing about anyone else.
  */
 export interface NotificationsData {
   /** The user's own events, unread first, newest first within each (at most 20). */
   events: NotificationEvent[];
   /** How many of the user's own events are unread (all of them, not only those listed). */
   unread: number;
+}
+
+/**
+ * `GET /api/notifications/new-contests` → `{ data: NewContestsData }` (admins only): the contests
+ * submitted since the admin's previous sign-in, with their submittor and company.
+ */
+export interface NewContestsData {
   /** Contests submitted at or after this moment are new: the admin's previous sign-in, or 7 days ago on a first sign-in. */
   since: string;
   count: number;

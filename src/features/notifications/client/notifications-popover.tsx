@@ -4,15 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, useSession, useTranslation } from '../../../engine/index.js';
-import type { NotificationEvent, NotificationsData, NotificationsReadBody } from '../index.js';
-import { invalidateNotifications, markNotificationsRead, notificationsOptions } from './queries.js';
+import type { NewContestsData, NotificationEvent, NotificationsData, NotificationsReadBody } from '../index.js';
+import { invalidateNotifications, markNotificationsRead, newContestsOptions, notificationsOptions } from './queries.js';
 
 /**
  * The header's bell, for every signed-in user: their own events (the mails written to them: subject
  * and time, unread first), each marked read when opened or all at once, and for an admin also how
- * many contests were submitted since the previous sign-in, the newest few and a link to the list.
- * The badge counts the unread events (and an admin's new contests). Nothing is fetched when the user
- * turned notifications off in the profile.
+ * many contests were submitted since the previous sign-in, the newest few and a link to the list
+ * (a second query, `GET /api/notifications/new-contests`, made only for an admin: the route is
+ * admins-only). The badge counts the unread events (and an admin's new contests). Nothing is fetched
+ * when the user turned notifications off in the profile.
  */
 export function NotificationsPopover(): ReactElement {
   const { t, i18n } = useTranslation();
@@ -20,12 +21,14 @@ export function NotificationsPopover(): ReactElement {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const enabled = user?.preferences?.notifications !== false;
+  const isAdmin = user?.role === 'admin';
   const query = useQuery({ ...notificationsOptions(), enabled });
+  const contests = useQuery({ ...newContestsOptions(), enabled: enabled && isAdmin });
   const read = useMutation({
     mutationFn: (body: NotificationsReadBody) => markNotificationsRead(body),
     onSuccess: () => invalidateNotifications(client),
   });
-  const count = enabled ? (query.data?.unread ?? 0) + (query.data?.count ?? 0) : 0;
+  const count = enabled ? (query.data?.unread ?? 0) + (isAdmin ? (contests.data?.count ?? 0) : 0) : 0;
   const label = count > 0 ? `${t('common.header.notifications')} (${t('common.header.unreadCount', { count })})` : t('common.header.notifications');
   const language = i18n.resolvedLanguage ?? 'en';
 
@@ -60,10 +63,18 @@ export function NotificationsPopover(): ReactElement {
         ) : (
           <Flex direction="column" gap="3">
             <OwnEvents data={query.data} language={language} busy={read.isPending} onRead={(body) => read.mutate(body)} failed={read.isError} />
-            {user?.role === 'admin' && (
+            {isAdmin && (
               <>
                 <Separator size="4" />
-                <NewContests data={query.data} language={language} onNavigate={() => setOpen(false)} />
+                {contests.isPending ? (
+                  <Spinner />
+                ) : contests.isError ? (
+                  <Text as="p" size="2" color="red" role="alert">
+                    {t('common.header.notificationsError')}
+                  </Text>
+                ) : (
+                  <NewContests data={contests.data} language={language} onNavigate={() => setOpen(false)} />
+                )}
               </>
             )}
           </Flex>
@@ -151,7 +162,7 @@ function EventItem(props: { event: NotificationEvent; language: string; busy: bo
 }
 
 /** An admin's part: the contests submitted since the previous sign-in, the newest few, and the list showing them. */
-function NewContests(props: { data: NotificationsData; language: string; onNavigate: () => void }): ReactElement {
+function NewContests(props: { data: NewContestsData; language: string; onNavigate: () => void }): ReactElement {
   const { t } = useTranslation();
   const { data, language, onNavigate } = props;
   if (data.count === 0) {

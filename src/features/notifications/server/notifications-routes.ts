@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type EntityRegistry, findUserById, object, type SystemTables, writeAudit } from '../../../server/index.js';
-import { ADMIN_ROLE, roleNames } from '../../../shared/roles.js';
-import type { NotificationEvent, NotificationsData, NotificationsReadBody } from '../index.js';
+import { roleNames } from '../../../shared/roles.js';
+import type { NewContestsData, NotificationsData, NotificationsReadBody } from '../index.js';
 import { outboxDb } from './outbox-tables.js';
 
 /** How many new contests the header lists. */
@@ -15,9 +15,9 @@ export const FIRST_SIGN_IN_DAYS = 7;
  * category, and the contest list's address showing them (from `since` when the contest descriptor
  * has a `gte` filter on `created_at`, newest first in any case).
  */
-export async function newContestsSince(db: Kysely<SystemTables>, registry: EntityRegistry, since: Date): Promise<NotificationsData> {
+export async function newContestsSince(db: Kysely<SystemTables>, registry: EntityRegistry, since: Date): Promise<NewContestsData> {
   const contest = registry.byName.get('contest');
-  const empty: NotificationsData = { events: [], unread: 0, since: since.toISOString(), count: 0, latest: [], href: '/manage-contest' };
+  const empty: NewContestsData = { since: since.toISOString(), count: 0, latest: [], href: '/manage-contest' };
   if (!contest) return empty;
   const d = contest.descriptor;
   const table = sql.table(d.table);
@@ -36,8 +36,6 @@ export async function newContestsSince(db: Kysely<SystemTables>, registry: Entit
   const fromFilter = d.list.filters.find((f) => f.field === 'created_at' && f.operator === 'gte');
   if (fromFilter) params.set(fromFilter.param, since.toISOString());
   return {
-    events: [],
-    unread: 0,
     since: since.toISOString(),
     count: Number(countRow.rows[0]?.n ?? 0),
     latest: rows.map((row) => ({
@@ -58,7 +56,7 @@ export const MY_NOTIFICATIONS = 20;
 export const READ_IDS_MAX = 100;
 
 /** The user's own events (outbox rows with their id, cancelled ones left out), unread first, newest first; and how many are unread. */
-export async function ownEvents(db: Kysely<SystemTables>, userId: number): Promise<{ events: NotificationEvent[]; unread: number }> {
+export async function ownEvents(db: Kysely<SystemTables>, userId: number): Promise<NotificationsData> {
   const outbox = outboxDb(db);
   const rows = await outbox
     .selectFrom('notification_outbox')
@@ -95,7 +93,7 @@ async function unreadCount(db: Kysely<SystemTables>, userId: number): Promise<nu
 
 const nullableString = { type: ['string', 'null'] } as const;
 
-/** `{ data: NotificationsData }`, every field the header reads. */
+/** `{ data: NotificationsData }`: the user's own events, nothing about anyone else (every role reads it, jurors too). */
 const notificationsSchema = object(
   {
     data: object(
@@ -108,6 +106,18 @@ const notificationsSchema = object(
           ),
         },
         unread: { type: 'integer' },
+      },
+      ['events', 'unread'],
+    ),
+  },
+  ['data'],
+);
+
+/** `{ data: NewContestsData }`: the new contests with their submittor and company, admins only. */
+const newContestsSchema = object(
+  {
+    data: object(
+      {
         since: { type: 'string' },
         count: { type: 'integer' },
         latest: {
@@ -126,7 +136,7 @@ const notificationsSchema = object(
         },
         href: { type: 'string' },
       },
-      ['events', 'unread', 'since', 'count', 'latest', 'href'],
+      ['since', 'count', 'latest', 'href'],
     ),
   },
   ['data'],
@@ -146,24 +156,28 @@ const readBody = {
 const readAnswer = object({ data: object({ ids: { type: 'array', items: { type: 'integer' } }, unread: { type: 'integer' } }, ['ids', 'unread']) }, ['data']);
 
 /**
- * GET /api/notifications (every signed-in role): the user's own events, unread first
- * (`events`, `unread`), and for an admin the contests submitted since their previous sign-in (on a
- * first sign-in, those of the last {@link FIRST_SIGN_IN_DAYS} days). POST /api/notifications/read
+ * GET /api/notifications (every signed-in role): the user's own events, unread first (`events`,
+ * `unread`), and nothing about anyone else: its schema has no field a juror must not see.
+ * GET /api/notifications/new-contests (admins only: no `roles`, the admin default): the contests
+ * submitted since the admin's previous sign-in (on a first sign-in, those of the last
+ * {@link FIRST_SIGN_IN_DAYS} days), with their submittor and company. POST /api/notifications/read
  * marks the user's own events read (`ids`, or `all`), audited; another user's ids are left alone.
  */
 export async function notificationRoutes(app: FastifyInstance) {
   const anyRole = { roles: roleNames() };
   app.get(
     '/notifications',
-    { config: anyRole, schema: { summary: 'Your own events, and for admins what is new since the previous sign-in.', response: { 200: notificationsSchema } } },
+    { config: anyRole, schema: { summary: 'Your own events, unread first.', response: { 200: notificationsSchema } } },
+    async (request) => ({ data: await ownEvents(app.db, request.user.id) }),
+  );
+
+  app.get(
+    '/notifications/new-contests',
+    { schema: { summary: 'Admins: the contests submitted since the previous sign-in, the newest few.', response: { 200: newContestsSchema } } },
     async (request) => {
       const user = await findUserById(app.db, request.user.id);
       const since = user?.previous_login_at ? new Date(user.previous_login_at) : new Date(Date.now() - FIRST_SIGN_IN_DAYS * 24 * 3_600_000);
-      const contests: NotificationsData =
-        request.user.role === ADMIN_ROLE
-          ? await newContestsSince(app.db, app.entities, since)
-          : { events: [], unread: 0, since: since.toISOString(), count: 0, latest: [], href: '' };
-      return { data: { ...contests, ...(await ownEvents(app.db, request.user.id)) } };
+      return { data: await newContestsSince(app.db, app.entities, since) };
     },
   );
 
