@@ -116,6 +116,12 @@ describe.each(testDatabaseKinds().slice(-1))('two-factor across a backup and a r
       }>`select action, details from audit_log where action = 'accounts.2fa_reset'`.execute(app.db);
       expect(audit.rows).toEqual([expect.objectContaining({ details: expect.objectContaining({ accountId: secondId }) })]);
       expect((await admin.post(`/api/accounts/${secondId}/reset-two-factor`)).status).toBe(409);
+      // The holder is told by mail (one outbox row, written with the reset; none for the refused second try),
+      // in their language: no preference, so the programme's default (English here).
+      const told = await sql<{ user_id: number; recipient: string; template: string; language: string; body: string }>`
+        select user_id, recipient, template, language, body from notification_outbox where template = 'twoFactorReset'`.execute(app.db);
+      expect(told.rows).toEqual([expect.objectContaining({ user_id: secondId, recipient: SECOND, template: 'twoFactorReset', language: 'en' })]);
+      expect(told.rows[0]!.body).toContain('Second Admin');
       // The account signs in with its password alone and may enrol again.
       const plain = await new TestClient(app).init();
       const signedIn = await plain.signIn(SECOND, PASSWORD);

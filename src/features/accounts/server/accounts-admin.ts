@@ -250,7 +250,7 @@ export class AccountsAdmin {
    * Resets another account's two-factor (its phone or its recovery codes lost, or its secret sealed
    * with another server's data key after a restore): the secret and the recovery codes go, the
    * account signs in with its password and may enrol again. Not one's own (that is the profile's,
-   * with the password and a code). Audited; the account's holder is told.
+   * with the password and a code). Audited; the account's holder is told by mail (`twoFactorReset`).
    */
   async resetTwoFactor(by: AuthContext, id: number, client: ClientInfo): Promise<AccountSummary> {
     const updated = await this.guarded(id, async (trx, row) => {
@@ -263,14 +263,14 @@ export class AccountsAdmin {
         ip: client.ip,
         details: { accountId: id, wasEnabled: Boolean(row.totp_enabled_at) },
       });
-      return (await findUserById(trx, id))!;
+      const reset = (await findUserById(trx, id))!;
+      // The holder is told by mail, written in this transaction (the outbox row exists exactly when the reset does).
+      await this.app.mailer.send(
+        { to: reset.email, userId: reset.id, language: await recipientLanguage(trx, reset), template: 'twoFactorReset', vars: { name: reset.name } },
+        { db: trx },
+      );
+      return reset;
     });
-    // The holder is told. The notifications README documents no templated mail yet, so the notice
-    // goes to the log, where the operator passes it on.
-    this.app.log.warn(
-      { event: 'accounts.2fa_reset', accountId: id, email: updated.email, by: by.id },
-      `Two-factor sign-in of ${updated.email} was reset by an admin (account ${by.id}); tell the account's holder to set it up again.`,
-    );
     return toAccountSummary(updated);
   }
 
