@@ -23,12 +23,18 @@ export interface MediaItem {
   created_at: string;
 }
 
-/** `POST /api/media` → `{ data: MediaItem }`; `GET /api/media/links?ids=1,2` → `{ data: MediaItem[] }`. */
+/**
+ * What `GET /api/media/links` answers, to every role (jurors too): a file's item without the entry it
+ * belongs to, so a juror learns no entry's id (its identity beyond the blind code) from a file.
+ */
+export type MediaLink = Omit<MediaItem, 'contest_id'>;
+
+/** `POST /api/media` (admins and entrants) → `{ data: MediaItem }`; `GET /api/media/links?ids=1,2` → `{ data: MediaLink[] }`. */
 export interface MediaAnswer {
   data: MediaItem;
 }
 export interface MediaListAnswer {
-  data: MediaItem[];
+  data: MediaLink[];
 }
 
 /** The value the `media-upload` widget stores: `/api/media/<id>`. */

@@ -40,39 +40,86 @@ begin
   return null;
 end`;
 
+/** Submittors read per backfill statement: a few milliseconds of indexed work each, far below any statement timeout. */
+export const BACKFILL_BATCH = 5000;
+
 /**
  * Installs (again, idempotently) the trigger on the submittors' table that keeps their entrant
  * accounts, then gives an account to every submittor that has none (the demo data's, the ones
- * stored before this feature): one set-based statement, audited with how many. Runs at start-up,
- * after the entity tables are synced; a database without the submittor entity is left alone.
+ * stored before this feature), audited with how many. Runs at start-up, after the entity tables are
+ * synced; a database without the submittor entity is left alone.
+ *
+ * The backfill is set-based and bounded: one `INSERT ... SELECT` per batch of {@link BACKFILL_BATCH}
+ * submittors in id order (keyset pagination on the primary key), each its own short transaction,
+ * so no statement grows with the table (1,000,000 submittors are 200 statements) and no row makes a
+ * round trip. Each lookup is indexed (`users.customer_id`, `users.email`). Once the trigger is in
+ * place new submittors get their account from it, so the batches only catch up on older rows.
  */
-export async function syncEntrantAccounts(db: Kysely<any>, table: string): Promise<number> {
-  // Several servers may start at once: one installs the trigger and backfills at a time.
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${FUNCTION}))`.execute(trx);
-    return installAndBackfill(trx, table);
+export async function syncEntrantAccounts(db: Kysely<any>, table: string, batch = BACKFILL_BATCH): Promise<number> {
+  // Several servers may start at once: one installs the trigger, and one runs each batch, at a time.
+  await db.transaction().execute(async (trx) => {
+    await lock(trx);
+    await install(trx, table);
   });
+  let created = 0;
+  let after = 0;
+  for (;;) {
+    const step = await db.transaction().execute(async (trx) => {
+      await lock(trx);
+      return backfillBatch(trx, table, after, batch);
+    });
+    created += step.created;
+    if (step.last === null) break;
+    after = step.last;
+  }
+  if (created > 0) await writeAudit(db, { action: 'entrants.accounts_created', userId: null, details: { count: created } });
+  return created;
 }
 
-async function installAndBackfill(db: Kysely<any>, table: string): Promise<number> {
+async function lock(db: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${FUNCTION}))`.execute(db);
+}
+
+async function install(db: Kysely<any>, table: string): Promise<void> {
   const t = sql.table(table);
   await sql.raw(`create or replace function ${FUNCTION}() returns trigger language plpgsql as $$${BODY} $$`).execute(db);
   await sql`drop trigger if exists ${sql.id(TRIGGER)} on ${t}`.execute(db);
   await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete on ${t} for each row execute function ${sql.raw(FUNCTION)}()`.execute(db);
-  const created = await sql<{ id: number }>`
-    insert into users (email, name, password_hash, role, customer_id, disabled_at)
-    select lower(c.email),
-      case when length(btrim(coalesce(c.name, ''))) >= 2 then btrim(c.name) else lower(c.email) end,
-      c.password_hash, ${ENTRANT_ROLE}, c.id, case when c.is_active then null else now() end
-    from ${t} c
-    where not exists (select 1 from users u where u.customer_id = c.id)
-      and not exists (select 1 from users u where u.email = lower(c.email))
-      and c.id = (select min(d.id) from ${t} d where lower(d.email) = lower(c.email))
-    returning id`.execute(db);
-  if (created.rows.length > 0) {
-    await writeAudit(db, { action: 'entrants.accounts_created', userId: null, details: { count: created.rows.length } });
-  }
-  return created.rows.length;
+}
+
+/**
+ * One batch: the next `size` submittors after id `after`; those without an account whose e-mail no
+ * account has yet get one (of several submittors sharing an e-mail, the lowest id: earlier batches
+ * came first, and `distinct on` picks it within the batch). Returns the batch's last id (null once
+ * past the end) and how many accounts it created.
+ */
+async function backfillBatch(db: Kysely<any>, table: string, after: number, size: number): Promise<{ last: number | null; created: number }> {
+  const t = sql.table(table);
+  const result = await sql<{ last: number | string | null; created: number | string }>`
+    with batch as (
+      select c.id, lower(c.email) as email, c.name, c.password_hash, c.is_active
+      from ${t} c
+      where c.id > ${after}
+      order by c.id
+      limit ${size}
+    ), fresh as (
+      select distinct on (b.email) b.*
+      from batch b
+      where b.email is not null
+        and not exists (select 1 from users u where u.customer_id = b.id)
+        and not exists (select 1 from users u where u.email = b.email)
+      order by b.email, b.id
+    ), inserted as (
+      insert into users (email, name, password_hash, role, customer_id, disabled_at)
+      select f.email,
+        case when length(btrim(coalesce(f.name, ''))) >= 2 then btrim(f.name) else f.email end,
+        f.password_hash, ${ENTRANT_ROLE}, f.id, case when f.is_active then null else now() end
+      from fresh f
+      returning 1
+    )
+    select (select max(id) from batch) as last, (select count(*) from inserted) as created`.execute(db);
+  const row = result.rows[0];
+  return { last: row?.last === null || row?.last === undefined ? null : Number(row.last), created: Number(row?.created ?? 0) };
 }
 
 /** Start-up step: the entrant accounts' trigger and the accounts of the submittors that have none. */

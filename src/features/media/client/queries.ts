@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../engine/index.js';
-import type { MediaItem, MediaListAnswer } from '../index.js';
+import type { MediaLink, MediaListAnswer } from '../index.js';
 
 /** Signed links last 10 to 15 minutes: asked again after 5. */
 const FRESH_MS = 5 * 60_000;
 
-let waiting: Array<{ id: number; resolve(item: MediaItem | null): void; reject(error: unknown): void }> = [];
+let waiting: Array<{ id: number; resolve(item: MediaLink | null): void; reject(error: unknown): void }> = [];
 
 /** Asks for every id wanted in the same moment with one `GET /api/media/links?ids=…` (a list page's logos). */
 function flush(): void {
@@ -27,7 +27,7 @@ function flush(): void {
 }
 
 /** One file's item (its signed links), batched with the others asked for at the same time; null when it may not be seen. */
-function loadItem(id: number): Promise<MediaItem | null> {
+function loadItem(id: number): Promise<MediaLink | null> {
   return new Promise((resolve, reject) => {
     if (waiting.length === 0) setTimeout(flush, 0);
     waiting.push({ id, resolve, reject });

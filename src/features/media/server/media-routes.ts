@@ -25,6 +25,12 @@ const mediaItem = object(
   },
   ['id', 'type', 'size', 'width', 'height', 'name', 'contest_id', 'value', 'url', 'thumbnail_url', 'created_at'],
 );
+/** What `GET /api/media/links` answers to every role: no `contest_id`, so a juror learns no entry's id from a file. */
+const { contest_id: _entry, ...linkProperties } = mediaItem.properties;
+const mediaLink = object(
+  linkProperties,
+  mediaItem.required.filter((name) => name !== 'contest_id'),
+);
 const fileAnswer = {
   description: "The file's bytes, with its type (read from its content when it was uploaded) and nosniff.",
   content: {
@@ -35,6 +41,18 @@ const fileAnswer = {
     'application/pdf': { schema: { type: 'string', format: 'binary' } },
   },
 };
+
+/** Leaves a request part as it came: `POST /api/media` reads its body as a stream and checks `?contest` itself. */
+const validatedByHandler = () => (value: unknown) => ({ value });
+
+/** `?contest=<id>` of an upload: absent, or an id (1 to 2^31-1); anything else is a 400. */
+function contestOf(query: unknown): number | null {
+  const raw = (query as { contest?: unknown } | undefined)?.contest;
+  if (raw === undefined || raw === '') return null;
+  const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw badRequest('querystring/contest must be an entry id.');
+  return value;
+}
 
 /** Roles that may upload: admins, and entrants when a feature declares the role. */
 const uploaderRoles = () => [ADMIN_ROLE, ...(isRole('entrant') ? ['entrant'] : [])];
@@ -77,6 +95,8 @@ export async function mediaRoutes(app: FastifyInstance) {
     '/media',
     {
       config: { roles: uploaderRoles() },
+      // The body is multipart (read as a stream by @fastify/multipart, never parsed to JSON): documented, checked by the handler.
+      validatorCompiler: validatedByHandler,
       schema: {
         tags: TAGS,
         summary: 'Upload an image (PNG, JPEG, GIF, WebP) or a PDF.',
@@ -84,12 +104,13 @@ export async function mediaRoutes(app: FastifyInstance) {
           'multipart/form-data with one part `file`. The type is read from the content (415 otherwise), the size is limited (413), and so is the count per entry and per account (409).',
         consumes: ['multipart/form-data'],
         querystring: object({ contest: { ...id, description: 'The entry to tie the file to (its entrant or an admin).' } }),
+        body: { content: { 'multipart/form-data': { schema: object({ file: { type: 'string', format: 'binary' } }, ['file']) } } },
         response: { 201: object({ data: mediaItem }, ['data']) },
       },
     },
     async (request, reply) => {
       const caller = request.user;
-      const contestId = (request.query as { contest?: number }).contest ?? null;
+      const contestId = contestOf(request.query);
       if (contestId !== null && !(await app.media.mayWriteEntry(caller, contestId))) throw notFound('No such entry.');
       await app.media.checkCount(caller, contestId);
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data with a part named "file".');
@@ -113,7 +134,7 @@ export async function mediaRoutes(app: FastifyInstance) {
         summary: 'Signed links of files, for <img>.',
         description: 'Files the caller may not see, or that do not exist, are left out.',
         querystring: object({ ids: { type: 'string', minLength: 1, maxLength: 1100, pattern: '^\\d{1,10}(,\\d{1,10}){0,99}$' } }, ['ids']),
-        response: { 200: object({ data: { type: 'array', items: mediaItem } }, ['data']) },
+        response: { 200: object({ data: { type: 'array', items: mediaLink } }, ['data']) },
       },
     },
     async (request) => {

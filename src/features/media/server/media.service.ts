@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import { AppError, conflict, notFound, writeAudit } from '../../../server/index.js';
 import { ADMIN_ROLE, roleDeclaration } from '../../../shared/roles.js';
-import { type MediaItem, mediaIdOfValue } from '../index.js';
+import { type MediaItem, type MediaLink, mediaIdOfValue } from '../index.js';
 import type { MediaSettings } from './settings.js';
 import { MEDIA_TYPES, SNIFF_BYTES, sniffType } from './sniff.js';
 import type { MediaStore } from './store.js';
@@ -326,16 +326,20 @@ export class MediaService {
     };
   }
 
-  /** The files of `ids` the caller may see (others are left out). */
-  async items(caller: MediaCaller, ids: readonly number[]): Promise<MediaItem[]> {
+  /** The files of `ids` the caller may see (others are left out), without the entry they belong to (jurors ask too). */
+  async items(caller: MediaCaller, ids: readonly number[]): Promise<MediaLink[]> {
     if (ids.length === 0) return [];
     const rows = (await this.db
       .selectFrom('media')
       .selectAll()
       .where('id', 'in', [...ids])
       .execute()) as MediaRow[];
-    const out: MediaItem[] = [];
-    for (const row of rows) if (await this.maySee(caller, row)) out.push(this.item(row, caller));
+    const out: MediaLink[] = [];
+    for (const row of rows)
+      if (await this.maySee(caller, row)) {
+        const { contest_id: _entry, ...link } = this.item(row, caller);
+        out.push(link);
+      }
     return out;
   }
 
