@@ -202,4 +202,86 @@ describe.each(testDatabaseKinds())('the entrant portal on %s', (kind) => {
       expect.objectContaining({ to: 'bulk@agency.example', template: 'entryRejected' }),
     ]);
   });
+
+  it("publishes the jurors' remarks an exam chooses to, once results are published, without the jurors", async () => {
+    const year = (await admin.post('/api/editions', { name: 'Awards 2034', year: 2034, status: 'open', entries_close_at: future(30) })).body.data.id as number;
+    const made = await admin.post('/api/categories', { name: 'Best Use of Audio', description: 'Podcasts and audio spots', status: 'active' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const audio = made.body.data.id as number;
+    await submittor('heard@agency.example');
+    const heard = await entrant('heard@agency.example');
+    const entry = (await heard.post('/api/my/contests', { edition_id: year, category_id: audio, strategy: 'S', creative_idea: 'C' })).body.data.id as number;
+    expect((await heard.post(`/api/my/contests/${entry}/submit`)).status).toBe(200);
+
+    const criteria = [{ key: 'idea', label: 'Idea', weight: 100, maximum: 10 }];
+    const exam = async (name: string, extra: Record<string, unknown>) => {
+      const res = await admin.post('/api/exams', { name, edition_id: year, category_id: audio, round: 1, max_score: 100, criteria, ...extra });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect((await admin.post(`/api/exams/${res.body.data.id}/status`, { status: 'open' })).status).toBe(200);
+      return res.body.data as { id: number; publish_remarks: boolean };
+    };
+    const shared = await exam('Audio panel A', { publish_remarks: true });
+    const kept = await exam('Audio panel B', { parallel_panel: true });
+    // The programme's choice is a field of the exam, off unless set.
+    expect(shared.publish_remarks).toBe(true);
+    expect(kept.publish_remarks).toBe(false);
+    expect((await admin.get(`/api/exams/${kept.id}`)).body.data.publish_remarks).toBe(false);
+
+    const jurors: number[] = [];
+    for (const n of [1, 2, 3]) {
+      jurors.push(
+        (
+          await sql<{ id: number }>`insert into juries (name, email, company, country, round, is_active)
+            values (${`Secret Juror ${n}`}, ${`secret${n}@jury.test`}, 'Jury Co', 'MY', 1, true) returning id`.execute(t.app.db)
+        ).rows[0]!.id,
+      );
+    }
+    const grade = async (examId: number, jury: number, remarks: string | null, status = 'submitted') => {
+      const assignment = (
+        await sql<{ id: number }>`insert into assignments (exam_id, contest_id, jury_id, status)
+          values (${examId}, ${entry}, ${jury}, ${status === 'submitted' ? 'submitted' : 'in_progress'}) returning id`.execute(t.app.db)
+      ).rows[0]!.id;
+      await sql`insert into grades (assignment_id, exam_id, contest_id, jury_id, scores, total, score, remarks, status, submitted_at)
+        values (${assignment}, ${examId}, ${entry}, ${jury}, ${JSON.stringify({ idea: 8 })}::jsonb, 80, 80, ${remarks}, ${status},
+        ${status === 'submitted' ? sql`now()` : sql`null`})`.execute(t.app.db);
+    };
+    await grade(shared.id, jurors[0]!, 'Tight craft, a real insight.');
+    await grade(shared.id, jurors[1]!, '   ');
+    await grade(shared.id, jurors[2]!, 'A draft thought', 'draft');
+    await grade(kept.id, jurors[0]!, 'For the organisers only');
+
+    const remarksNow = async () => {
+      const res = await heard.get(`/api/my/contests/${entry}`);
+      expect(res.status).toBe(200);
+      return res.body as { data: { remarks: unknown[] } };
+    };
+    // Before the results are final, nothing is shown.
+    expect((await remarksNow()).data.remarks).toEqual([]);
+    for (const id of [shared.id, kept.id]) {
+      expect((await admin.post(`/api/exams/${id}/status`, { status: 'closed' })).status).toBe(200);
+      expect((await admin.post(`/api/exams/${id}/finalise`)).status).toBe(200);
+    }
+    // Finalised, but the edition is still open: not published yet (as for the awards).
+    expect((await remarksNow()).data.remarks).toEqual([]);
+    const current = await admin.get(`/api/editions/${year}`);
+    const closing = await admin.put(
+      `/api/editions/${year}`,
+      { name: 'Awards 2034', year: 2034, status: 'closed' },
+      { 'if-match': String(current.headers.etag) },
+    );
+    expect(closing.status, JSON.stringify(closing.body)).toBe(200);
+
+    // Published: the submitted, non-empty remarks of the exam that publishes them, and nothing else.
+    const body = await remarksNow();
+    expect(body.data.remarks).toEqual([{ exam: 'Audio panel A', round: 1, remark: 'Tight craft, a real insight.' }]);
+    const text = JSON.stringify(body);
+    for (const secret of ['Secret Juror', 'secret1@jury.test', 'jury_id', 'juror', 'For the organisers only', 'A draft thought']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    // The list carries the same, and another entrant never sees them.
+    const listed = (await heard.get('/api/my/contests')).body.data.find((e: { id: number }) => e.id === entry);
+    expect(listed.remarks).toEqual(body.data.remarks);
+    await submittor('unheard@agency.example');
+    expect((await (await entrant('unheard@agency.example')).get(`/api/my/contests/${entry}`)).status).toBe(404);
+  });
 });

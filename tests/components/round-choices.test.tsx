@@ -22,7 +22,7 @@ describe("a juror's round in the create form", { timeout: 30_000 }, () => {
     await user.click(second);
     await user.type(screen.getByLabelText(/^Nama/), 'Siti Rahma');
     await user.type(screen.getByLabelText(/^Email/), 'siti@juri.id');
-    await user.click(screen.getByRole('button', { name: 'Buat Juri' }));
+    await user.click(screen.getByRole('button', { name: 'Daftarkan Juri' }));
     await waitFor(() => expect(api.callsTo('POST', '/juries')).toHaveLength(1));
     expect(api.callsTo('POST', '/juries')[0]!.body).toMatchObject({ name: 'Siti Rahma', email: 'siti@juri.id', round: 2 });
   });

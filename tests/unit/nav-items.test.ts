@@ -53,6 +53,7 @@ describe('the menu built from the descriptors', () => {
           '/audit-log history.audit.nav',
           '/trash history.trash.nav',
           '/manage-account nav.accounts',
+          '/outbox nav.outbox',
           '/profile nav.profile',
         ],
       ],

@@ -49,8 +49,11 @@ export interface MyEntry {
   values: Record<string, unknown>;
   /** Once results are published: the awards it won (name of the award category and the award's rank or label). */
   awards: Array<{ award: string; category: string | null }>;
-  /** Once results are published: the juror remarks the programme publishes (anonymous). */
-  remarks: string[];
+  /**
+   * Once results are published: the juror remarks the programme publishes (exams with
+   * `publish_remarks`), anonymous: the text and the exam's name and round, never the juror.
+   */
+  remarks: Array<{ exam: string; round: number; remark: string }>;
 }
 
 /** An edition and category the entrant may enter now, with how many entries they have left. */

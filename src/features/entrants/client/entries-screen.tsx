@@ -16,7 +16,7 @@ export default function EntriesScreen(): ReactElement {
   const entries = useQuery(myEntriesOptions());
   const header = (
     <ScreenHeader
-      trail={[{ label: t('entrants.list.title') }]}
+      trail={[{ label: t('entrants.list.title'), url: '/entries' }]}
       heading={t('entrants.list.title')}
       subheading={t('entrants.list.subtitle')}
       actions={

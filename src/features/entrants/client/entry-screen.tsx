@@ -221,18 +221,32 @@ function ReadOnlyEntry({ entry, form }: { entry: MyEntry; form: PortalForm }): R
           </Flex>
         </Card>
       )}
-      {entry.remarks.length > 0 && (
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            {t('entrants.entry.remarks')}
-          </Heading>
-          {entry.remarks.map((remark) => (
-            <Text as="p" key={remark}>
-              {remark}
-            </Text>
-          ))}
-        </Card>
-      )}
+      <Card>
+        <Heading as="h2" size="3" mb="2" id="entry-remarks">
+          {t('entrants.entry.remarks')}
+        </Heading>
+        {entry.remarks.length === 0 ? (
+          <Text as="p" size="2" color="gray" data-testid="entry-remarks-empty">
+            {t('entrants.entry.remarksEmpty')}
+          </Text>
+        ) : (
+          <Flex asChild direction="column" gap="3" m="0" p="0" style={{ listStyle: 'none' }}>
+            <ul aria-labelledby="entry-remarks">
+              {entry.remarks.map((remark, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: remarks carry no id (they are anonymous) and two may read alike; the position is their identity
+                <li key={index} data-testid="entry-remark">
+                  <Text as="p" size="1" color="gray">
+                    {t('entrants.entry.remarkFrom', { exam: remark.exam, round: t('entrants.entry.round', { round: remark.round }) })}
+                  </Text>
+                  <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
+                    {remark.remark}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        )}
+      </Card>
       <Card>
         <DataList.Root>
           {form.fields.map((field) => (

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseRecordId } from '../../../server/index.js';
+import { NO_BODY_SCHEMA, parseRecordId } from '../../../server/index.js';
 import { formSchema } from '../../../shared/descriptor/index.js';
 import { MAX_RECORD_ID } from '../../../shared/record-id.js';
 import type { Role } from '../../../shared/roles.js';
@@ -59,7 +59,11 @@ export async function myEntriesRoutes(app: FastifyInstance) {
     updated_at: time,
     values: object(fieldProperties),
     awards: { type: 'array', items: object({ award: { type: 'string' }, category: textOrNull }) },
-    remarks: { type: 'array', items: { type: 'string' } },
+    remarks: {
+      type: 'array',
+      description: "Once results are published: the jurors' remarks in exams that publish them; the text and the exam, never the juror.",
+      items: object({ exam: { type: 'string' }, round: { type: 'integer' }, remark: { type: 'string' } }, ['exam', 'round', 'remark']),
+    },
   });
   const one = object({ data: entry });
   const entrantOf = async (request: FastifyRequest): Promise<Entrant> => ({
@@ -172,6 +176,7 @@ export async function myEntriesRoutes(app: FastifyInstance) {
       config: ENTRANT,
       schema: route("Hands a draft in for review: 422 naming the portal form's required fields left empty, 409 once submitted or after the edition's close.", {
         params: idParams,
+        body: NO_BODY_SCHEMA,
         response: { 200: one },
       }),
     },

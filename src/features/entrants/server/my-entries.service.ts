@@ -88,8 +88,28 @@ export class MyEntries {
       updated_at: iso(row.updated_at)!,
       values: Object.fromEntries(this.form.fields.map((field) => [field, row[field] ?? null])),
       awards: published ? await this.awardsOf(db, Number(row.id)) : [],
-      remarks: [],
+      remarks: published ? await this.remarksOf(db, Number(row.id)) : [],
     };
+  }
+
+  /**
+   * The juror remarks the programme publishes on an entry: the non-empty remarks of its submitted
+   * grades in finalised exams (those with locked results, as for the awards) whose `publish_remarks`
+   * is set. Only the text and the exam's name and round: never who wrote it (sorted by exam and
+   * text, so not even the order tells the jurors apart).
+   */
+  private async remarksOf(db: Db, contestId: number): Promise<MyEntry['remarks']> {
+    const exists = await sql<{ found: string | null }>`select to_regclass('exam_locks')::text as found`.execute(db);
+    if (!exists.rows[0]?.found) return [];
+    const rows = await sql<{ exam: string; round: number; remark: string }>`
+      select e.name as exam, e.round as round, btrim(g.remarks) as remark
+      from ${sql.table(this.table('grade'))} g
+      join ${sql.table(this.table('exam'))} e on e.id = g.exam_id
+      join exam_locks l on l.exam_id = e.id
+      where g.contest_id = ${contestId} and g.status = 'submitted' and e.publish_remarks = true
+        and g.remarks is not null and btrim(g.remarks) <> ''
+      order by e.round, e.name, e.id, btrim(g.remarks)`.execute(db);
+    return rows.rows.map((row) => ({ exam: row.exam, round: Number(row.round), remark: row.remark }));
   }
 
   /** The awards an entry won in finalised exams (their locked results). */

@@ -80,6 +80,7 @@ const examRow = {
     max_score: integer,
     ranking: textOrNull,
     parallel_panel: { type: ['boolean', 'null'] },
+    publish_remarks: { type: ['boolean', 'null'] },
     criteria,
     status: { type: 'string', enum: Object.keys(EXAM_MOVES) },
     opens_at: timeOrNull,

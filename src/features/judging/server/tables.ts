@@ -25,6 +25,8 @@ export interface ExamsTable {
   round: number;
   max_score: number;
   parallel_panel: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Whether entrants see the jurors' remarks (anonymous) once results are published (the entrants feature reads it). */
+  publish_remarks: ColumnType<boolean, boolean | undefined, boolean>;
   criteria: Json<Criterion[] | null>;
   /** `draft`, `open`, `closed` or `final` (`../shared/exam-status.ts`). */
   status: string;
