@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import type { ExtensionNames } from '../shared/descriptor/extension-names.js';
 import { registerServerExtension, type ServerExtension } from '../shared/extension/server-hooks.js';
+import { registerFieldOnlyCells } from '../shared/list-request.js';
 import { type RoleDeclaration, registerRoles } from '../shared/roles.js';
 import type { Mailer } from './auth/mailer.js';
 import { registerExtensionNames } from './extensions.js';
@@ -66,6 +67,7 @@ export function registerServerFeature(feature: ServerFeature): void {
   if (feature.roles) registerRoles(feature.roles);
   if (feature.hooks) registerServerExtension({ hooks: feature.hooks });
   if (feature.clientNames) registerExtensionNames(feature.clientNames);
+  registerFieldOnlyCells(feature.clientNames?.fieldOnlyCells);
   for (const scope of feature.listScopes ?? []) registerListScope(scope);
   for (const guard of feature.removeGuards ?? []) registerRemoveGuard(guard);
   for (const job of feature.jobs ?? []) registerScheduledJob(job);

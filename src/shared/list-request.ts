@@ -93,18 +93,27 @@ export interface ListFields {
 }
 
 const SHIPPED_CELLS: readonly string[] = CELL_KINDS;
+/** Registered cells that read only their own column's value (`ExtensionNames.fieldOnlyCells`). */
+const fieldOnlyCells = new Set<string>();
+
+/** Marks registered cells as reading only their own column's value (both sides register the names their features declare). */
+export function registerFieldOnlyCells(names: readonly string[] | undefined): void {
+  for (const name of names ?? []) fieldOnlyCells.add(name);
+}
 const SHIPPED_ACTIONS: readonly string[] = ROW_ACTIONS;
 
 /**
  * The fields a list screen shows, to ask the API for only those (a much smaller answer):
  * the id and title field, each column's field and, for a relation column, the related record's
  * shown and secondary fields. `undefined` (every field) when a column uses a cell or the list a row
- * action that an application registered: those may read any field of the record.
+ * action that an application registered (unless the cell is registered as reading only its own
+ * field: {@link registerFieldOnlyCells}): those may read any field of the record.
  */
 export function listFieldsOf(entity: ClientEntity): ListFields | undefined {
   const { columns, actions } = entity.list;
   const kinds = columns.flatMap((column) => [column.cell ?? 'text', ...(column.cell === 'relation' ? [column.relationCell ?? 'text'] : [])]);
-  if (kinds.some((kind) => !SHIPPED_CELLS.includes(kind)) || actions.some((action) => !SHIPPED_ACTIONS.includes(action))) return undefined;
+  if (kinds.some((kind) => !SHIPPED_CELLS.includes(kind) && !fieldOnlyCells.has(kind)) || actions.some((action) => !SHIPPED_ACTIONS.includes(action)))
+    return undefined;
   const readable = new Set([
     ...Object.entries(entity.jsonSchema.properties ?? {})
       .filter(([field, property]) => !entity.virtual.includes(field) && !(property as { writeOnly?: boolean }).writeOnly)

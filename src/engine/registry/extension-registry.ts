@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
 import type { ExtensionNames } from '../../shared/descriptor/extension-names.js';
+import { registerFieldOnlyCells } from '../../shared/list-request.js';
 import { registerRoles } from '../../shared/roles.js';
 import type {
   CellDefinition,
@@ -71,6 +72,7 @@ export function registerExtension<N extends ExtensionNames = ExtensionNames>(ext
   add('templates', extension.templates as Readonly<Record<string, unknown>> | undefined);
   add('filterInputs', extension.filterInputs);
   add('rowActions', extension.rowActions);
+  registerFieldOnlyCells(extension.fieldOnlyCells);
   if (extension.roles) registerRoles(extension.roles);
   addKeyed(screens, extension.screens, (screen) => screen.path, 'screen');
   addKeyed(placeholders, extension.placeholders, (placeholder) => placeholder.path, 'placeholder');

@@ -148,7 +148,7 @@ export interface RegisteredPart {
 export type DeleteImpact = (record: EntityRecord, t: (key: string, options?: Record<string, unknown>) => string) => Promise<string | null>;
 
 /** The names an extension may register under, per slot; any name when not given. */
-type NamesOf<N extends ExtensionNames, K extends keyof ExtensionNames> = N[K][number];
+type NamesOf<N extends ExtensionNames, K extends Exclude<keyof ExtensionNames, 'fieldOnlyCells'>> = N[K][number];
 
 /**
  * What one {@link registerExtension} call registers, each slot by name. With a list of names
@@ -167,6 +167,8 @@ export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
   filterInputs?: Readonly<Record<NamesOf<N, 'filterInputs'>, FilterInputComponent>>;
   /** Row actions, by a descriptor's `list.actions`. */
   rowActions?: Readonly<Record<NamesOf<N, 'rowActions'>, RowActionDefinition>>;
+  /** Those of `cells` that read only their own column's value (the names' `fieldOnlyCells`): lists showing them stay sparse. */
+  fieldOnlyCells?: readonly NamesOf<N, 'cells'>[];
   /**
    * Roles the feature declares (`registerRoles`: the same declarations its server face registers):
    * the guards, `homePathFor` and the parts' `roles` read them.

@@ -1,7 +1,7 @@
 import type { ClientExtension } from '../../engine/index.js';
 import { MediaImageCell } from './client/media-image-cell.js';
 import { MediaUploadWidget } from './client/media-upload-widget.js';
-import type { mediaNames } from './shared/extension-names.js';
+import { mediaNames } from './shared/extension-names.js';
 
 /**
  * Media's client face: the `media-image` cell (a console file as its picture, an external URL as a
@@ -13,6 +13,7 @@ export const mediaClient: ClientExtension<typeof mediaNames> = {
   widgets: { 'media-upload': MediaUploadWidget },
   filterInputs: {},
   rowActions: {},
+  fieldOnlyCells: mediaNames.fieldOnlyCells,
 };
 
 export type { MediaSize } from './client/media-view.js';

@@ -55,7 +55,7 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
   const { knownHooks, knownRoles, names = SHIPPED_NAMES } = options;
   const problems: Problem[] = [];
   const add = (path: string, reason: string) => problems.push({ file: 'descriptor', path, reason });
-  const registered = (slot: keyof ExtensionNames, what: string, path: string, name: unknown) => {
+  const registered = (slot: Exclude<keyof ExtensionNames, 'fieldOnlyCells'>, what: string, path: string, name: unknown) => {
     if (!names[slot].includes(name as string)) add(path, `unknown ${what} "${String(name)}"; known: ${names[slot].join(', ')}`);
   };
   const checkCells = (display: { cell?: string; relationCell?: string }, at: string) => {

@@ -16,6 +16,12 @@ export interface ExtensionNames {
   widgets: readonly string[];
   filterInputs: readonly string[];
   rowActions: readonly string[];
+  /**
+   * Those of `cells` that read nothing but their own column's value: a list showing them may still
+   * ask the API for the shown fields only (`listFieldsOf`). Any other registered cell may read any
+   * field of the record, so a list using one asks for every field.
+   */
+  fieldOnlyCells?: readonly string[];
 }
 
 /** The names of the parts the engine ships. */
@@ -28,6 +34,7 @@ export const SHIPPED_NAMES: ExtensionNames = Object.freeze({
 
 /** The names of several sets together (the engine's and an application's). */
 export function mergeExtensionNames(...sets: ExtensionNames[]): ExtensionNames {
-  const merge = (slot: keyof ExtensionNames) => [...new Set(sets.flatMap((set) => set[slot]))];
-  return { cells: merge('cells'), widgets: merge('widgets'), filterInputs: merge('filterInputs'), rowActions: merge('rowActions') };
+  const merge = (slot: Exclude<keyof ExtensionNames, 'fieldOnlyCells'>) => [...new Set(sets.flatMap((set) => set[slot]))];
+  const fieldOnlyCells = [...new Set(sets.flatMap((set) => set.fieldOnlyCells ?? []))];
+  return { cells: merge('cells'), widgets: merge('widgets'), filterInputs: merge('filterInputs'), rowActions: merge('rowActions'), fieldOnlyCells };
 }

@@ -6,4 +6,6 @@ export const mediaNames = {
   widgets: ['media-upload'],
   filterInputs: [],
   rowActions: [],
+  // The cell shows its own value (a media link or an external URL) and reads no other field.
+  fieldOnlyCells: ['media-image'],
 } as const satisfies ExtensionNames;
