@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/shared/format.js';
 import { type SignedInSuite, type StartedServer, startSignedInSuite, withScreenshotOnFailure } from '../helpers/e2e.js';
 import { apiClient, switchLanguage, toast } from '../helpers/e2e-page.js';
 
@@ -90,7 +91,8 @@ describe('an entity added with no code: the sponsor fixture', { timeout: 240_000
       const row = page.getByRole('row', { name: new RegExp(name) });
       await expect.poll(() => row.getByText(text(lng, 'entities.sponsor.enum.tier.gold'), { exact: true }).isVisible()).toBe(true);
       expect(await row.locator('img').getAttribute('src')).toBe(`${server.url}/favicon.svg`);
-      const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'code' }).format(5000);
+      // As the one formatting module writes money in this language ('US$5,000.00' in en).
+      const money = formatMoney(5000, 'USD', lng);
       expect(await row.getByText(money, { exact: true }).isVisible()).toBe(true);
       const columns = page.getByRole('columnheader');
       await expect
