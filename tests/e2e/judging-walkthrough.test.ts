@@ -16,7 +16,7 @@ const catalogues = Object.fromEntries(
 function tr(lng: Language, key: string, params: Record<string, string | number> = {}): string {
   const value = key.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], catalogues[lng]);
   if (typeof value !== 'string') throw new Error(`No text for ${key} in ${lng}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+  return value.replace(/\{\{(\w+)(?:, \w+)?\}\}/g, (_, name: string) => String(params[name]));
 }
 
 const CRITERIA = [

@@ -51,7 +51,7 @@ function tr(lng: Language, key: string, params: Record<string, string | number> 
   const plural = typeof params.count === 'number' ? (find(`${key}_${new Intl.PluralRules(lng).select(params.count)}`) ?? find(`${key}_other`)) : undefined;
   const value = plural ?? find(key);
   if (typeof value !== 'string') throw new Error(`No text for ${key} in ${lng}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+  return value.replace(/\{\{(\w+)(?:, \w+)?\}\}/g, (_, name: string) => String(params[name]));
 }
 
 const ZONE = 'Asia/Kuala_Lumpur';

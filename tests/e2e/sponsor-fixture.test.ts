@@ -25,7 +25,7 @@ const trees = Object.fromEntries(
 function text(lng: Language, key: string, values: Record<string, string> = {}): string {
   for (const tree of trees[lng]) {
     const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
-    if (typeof found === 'string') return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+    if (typeof found === 'string') return found.replace(/\{\{(\w+)(?:, \w+)?\}\}/g, (_, name: string) => values[name] ?? '');
   }
   throw new Error(`no text ${key} in ${lng}`);
 }
