@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object } from '../../../server/index.js';
 import type { OutboxStatus } from '../index.js';
-import { cancelMessages, listOutbox, retryMessages } from './outbox.service.js';
+import { cancelMessages, listOutbox, OUTBOX_ITEM_FIELDS, retryMessages } from './outbox.service.js';
 import { OUTBOX_STATUSES } from './outbox-tables.js';
 
 /** Largest page of the outbox list, and most ids one retry or cancel takes. */
@@ -28,22 +28,7 @@ const itemSchema = object(
     sent_at: nullableString,
     link: { ...nullableString, description: 'The secret link (invitation, password reset) while the message is not sent.' },
   },
-  [
-    'id',
-    'user_id',
-    'recipient',
-    'template',
-    'language',
-    'subject',
-    'status',
-    'attempts',
-    'last_error',
-    'created_at',
-    'queued_at',
-    'next_attempt_at',
-    'sent_at',
-    'link',
-  ],
+  [...OUTBOX_ITEM_FIELDS],
 );
 
 const countsSchema = object(Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, { type: 'integer' }])), [...OUTBOX_STATUSES]);

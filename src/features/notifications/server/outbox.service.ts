@@ -3,6 +3,23 @@ import { writeAudit } from '../../../server/index.js';
 import type { OutboxActionResult, OutboxItem, OutboxMeta, OutboxStatus } from '../index.js';
 import { OUTBOX_STATUSES, outboxDb } from './outbox-tables.js';
 
+/** The fields of one outbox message as `GET /api/outbox` lists it (the query's columns and the schema's required fields). */
+export const OUTBOX_ITEM_FIELDS = [
+  'id',
+  'user_id',
+  'recipient',
+  'template',
+  'language',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'created_at',
+  'queued_at',
+  'next_attempt_at',
+  'sent_at',
+  'link',
+] as const;
 /** A filter and page of the outbox list. */
 export interface OutboxQuery {
   status?: OutboxStatus;
@@ -21,22 +38,7 @@ export async function listOutbox(db: Kysely<any>, query: OutboxQuery, smtp: bool
   if (query.template) filtered = filtered.where('template', '=', query.template);
   const [rows, total, byStatus, templates] = await Promise.all([
     filtered
-      .select([
-        'id',
-        'user_id',
-        'recipient',
-        'template',
-        'language',
-        'subject',
-        'status',
-        'attempts',
-        'last_error',
-        'created_at',
-        'queued_at',
-        'next_attempt_at',
-        'sent_at',
-        'link',
-      ])
+      .select([...OUTBOX_ITEM_FIELDS])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.perPage)
