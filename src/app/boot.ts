@@ -1,5 +1,5 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
-import { FIRST_SCREEN_EVENT, FIRST_SCREEN_KEY } from './first-screen.js';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_EVENT, FIRST_SCREEN_KEY, type FirstScreenIntent, firstScreenState, locate } from './first-screen.js';
 import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebar-state.js';
 
 // The boot script: a second, tiny entry point (build.mjs), which every page carries inline and
@@ -8,8 +8,9 @@ import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebar-state.js';
 // - starts `GET /api/meta/entities` and, beside it, `GET /api/meta/first-list` for the page of the
 //   list the URL shows (the server knows which list a path is), which the app then picks up
 //   (http-client `startEarlyGet`, `startEarlyFirstList`) instead of asking again;
-// - shows that list screen as the server renders it (`GET /api/meta/first-screen`), inert, until
-//   the app's first render replaces it;
+// - shows that list screen as the server renders it (`GET /api/meta/first-screen`), live (its
+//   links and pages work, what is typed or clicked there is carried over), until the app's first
+//   render replaces it;
 // and after them asks for every chunk the signed-in screens need (the shell, the entity engine and
 // the translations: the lists of the page's JSON block, which the build writes), instead of the app
 // finding them one import level at a time.
@@ -113,45 +114,134 @@ function addMoreStyles(files: readonly string[]) {
   };
 }
 
-/**
- * Asks the server for the HTML of the list screen the page shows (`GET /api/meta/first-screen`: the
- * app's own components, rendered with the caller's data) and shows it while the app's code is still
- * loading, unless the app has shown its own by then; the app's first render replaces it. It is
- * inert: nothing in it can be focused, clicked or typed into, so nothing done there is lost.
- */
-function showFirstScreen(token: string): Promise<boolean> {
-  const query = new URLSearchParams({ path: location.pathname, search: location.search, lng: likelyLanguages()[0]! });
+/** The server's render of the list screen at `path` + `search` (`GET /api/meta/first-screen`), or null when there is none. */
+async function fetchFirstScreen(token: string, path: string, search: string): Promise<{ html: string; title: string | null } | null> {
+  const query = new URLSearchParams({ path, search, lng: likelyLanguages()[0]! });
   try {
     // The sidebar as this browser left it (the server cannot see localStorage).
     if (localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true') query.set('sidebar', 'collapsed');
   } catch {
     // No storage: the sidebar is open, as the app will show it.
   }
-  return fetch(`/api/meta/first-screen?${query}`, {
-    headers: { accept: 'text/html', authorization: `Bearer ${token}`, 'x-access-token': token },
-    credentials: 'same-origin',
-    priority: 'high',
-  } as RequestInit)
-    .then(async (answer) => {
-      if (answer.status !== 200) return false;
-      const html = await answer.text();
-      const root = document.getElementById('root');
-      if (!root || root.childElementCount > 0) return false;
-      root.innerHTML = html;
-      // Also said to assistive technology and to test drivers (which wait for enabled controls).
-      for (const child of root.children) {
-        child.setAttribute('inert', '');
-        child.setAttribute('aria-disabled', 'true');
-      }
-      const title = answer.headers.get('x-page-title');
-      try {
-        if (title) document.title = decodeURIComponent(title);
-      } catch {
-        // Not URI text: the app sets the title.
-      }
-      return true;
-    })
-    .catch(() => false);
+  try {
+    const answer = await fetch(`/api/meta/first-screen?${query}`, {
+      headers: { accept: 'text/html', authorization: `Bearer ${token}`, 'x-access-token': token },
+      credentials: 'same-origin',
+      priority: 'high',
+    } as RequestInit);
+    if (answer.status !== 200) return null;
+    let title = answer.headers.get('x-page-title');
+    try {
+      title = title && decodeURIComponent(title);
+    } catch {
+      // Not URI text: the app sets the title.
+      title = null;
+    }
+    return { html: await answer.text(), title };
+  } catch {
+    return null;
+  }
+}
+
+/** Puts a first screen in the root, marked as the server's (the app's first render replaces it, mark and all). */
+function putFirstScreen(root: HTMLElement, screen: { html: string; title: string | null }) {
+  root.innerHTML = screen.html;
+  for (const child of root.children) child.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
+  if (screen.title) document.title = screen.title;
+}
+
+/**
+ * Asks the server for the HTML of the list screen the page shows (`GET /api/meta/first-screen`: the
+ * app's own components, rendered with the caller's data) and shows it while the app's code is still
+ * loading, unless the app has shown its own by then; the app's first render replaces it. It is live
+ * from the start (see {@link keepFirstScreenLive}).
+ */
+function showFirstScreen(token: string): Promise<boolean> {
+  return fetchFirstScreen(token, location.pathname, location.search).then((screen) => {
+    const root = document.getElementById('root');
+    if (!screen || !root || root.childElementCount > 0) return false;
+    putFirstScreen(root, screen);
+    keepFirstScreenLive(root, token);
+    return true;
+  });
+}
+
+/**
+ * Makes the server's first screen work before the app does. Its links and the controls that lead
+ * to another page of the list (pagination, sorting: their `data-href`) work as in the app: the
+ * address changes and the server's render of the new page replaces the screen (another list) or,
+ * for a screen the server does not render, the screen waits, busy, for the app, which opens that
+ * address. Everything else done there — typing, ticking, pressing a button, submitting — is noted
+ * (src/app/first-screen.ts) and done again by the app on its own screen once it has replaced this
+ * one, with the focus where it was; from the moment the app starts making its router, links and
+ * pages are noted too, so that the app sees every step in order.
+ */
+function keepFirstScreenLive(root: HTMLElement, token: string) {
+  const state = firstScreenState();
+  const shown = () => root.firstElementChild?.hasAttribute(FIRST_SCREEN_ATTRIBUTE) === true;
+  const note = (intent: FirstScreenIntent) => {
+    const last = state.intents.at(-1);
+    // A value typed key by key is one step: the last value counts.
+    if (intent.kind === 'value' && last?.kind === 'value' && JSON.stringify(last.at) === JSON.stringify(intent.at)) state.intents.pop();
+    state.intents.push(intent);
+  };
+  let navigation = 0;
+  const open = async (url: URL) => {
+    const mine = ++navigation;
+    root.setAttribute('aria-busy', 'true');
+    // The app picks the list's page up when it asks for it (as for the first page).
+    startEarlyFirstList(url.pathname, url.search, token);
+    const screen = await fetchFirstScreen(token, url.pathname, url.search);
+    // Without a render (not a list) the screen stays, busy, until the app shows the address.
+    if (!screen || mine !== navigation || !shown() || state.appStarting) return;
+    root.removeAttribute('aria-busy');
+    putFirstScreen(root, screen);
+    state.focus = null;
+    window.scrollTo(0, 0);
+  };
+  root.addEventListener('click', (event) => {
+    if (!shown() || event.defaultPrevented || !(event.target instanceof Element)) return;
+    const target = event.target.closest(
+      '[data-href], a[href], button, input, select, textarea, label, summary, [role=button], [role=checkbox], [role=combobox], [role=switch], [role=tab], [role=menuitem], [role=radio], [role=link]',
+    );
+    if (!target) return;
+    const href = target.getAttribute('data-href') ?? (target instanceof HTMLAnchorElement ? target.getAttribute('href') : null);
+    const url = href === null ? null : new URL(href, location.href);
+    const plain = !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0;
+    // A link to elsewhere, to a new tab or with a modifier key is the browser's.
+    if (url && (url.origin !== location.origin || target.getAttribute('target') || !plain)) return;
+    // A native field changes itself; the app is told its value (see 'input' below).
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLLabelElement
+    )
+      return;
+    event.preventDefault();
+    if (!url || state.appStarting) return note({ kind: 'click', at: locate(root, target) });
+    history.pushState(null, '', url.pathname + url.search + url.hash);
+    void open(url);
+  });
+  const noteValue = (event: Event) => {
+    const field = event.target;
+    if (!shown() || !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) return;
+    note({ kind: 'value', at: locate(root, field), value: field.value, checked: field instanceof HTMLInputElement ? field.checked : undefined });
+  };
+  root.addEventListener('input', noteValue);
+  root.addEventListener('change', noteValue);
+  root.addEventListener('submit', (event) => {
+    if (!shown() || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    note({ kind: 'submit', at: locate(root, event.target) });
+  });
+  root.addEventListener('focusin', (event) => {
+    if (shown() && event.target instanceof Element) state.focus = locate(root, event.target);
+  });
+  // Back and forward between the pages opened here.
+  window.addEventListener('popstate', () => {
+    if (shown() && !state.appStarting) void open(new URL(location.href));
+  });
 }
 
 function boot() {

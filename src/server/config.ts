@@ -5,6 +5,12 @@ import { DEFAULT_ADMIN_EMAIL, DEFAULT_MAIL_FROM } from '../shared/product.js';
 /** Everything the server reads from its environment, after defaults and checks. */
 export interface AppConfig {
   port: number;
+  /**
+   * Whether the first-screen render thread starts (and warms up) with the server, so that the first
+   * visitor gets a server-rendered first screen too; off, it starts with the first request for one
+   * (the tests' servers, which mostly never ask). Either way it then keeps running.
+   */
+  firstScreenAtStart: boolean;
   host: string;
   /** Where PGlite keeps its files, the lock, the generated secret and scheduled backups. */
   dataDir: string;
@@ -194,6 +200,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
     listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),
+    firstScreenAtStart: boolean(env, 'FIRST_SCREEN_AT_START', true),
     dataKey,
     require2faForAdmins: boolean(env, 'REQUIRE_2FA_FOR_ADMINS', false),
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),

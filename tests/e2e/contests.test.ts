@@ -84,10 +84,10 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
     });
   });
 
-  it("shows the list as the server renders it, inert, until the app's first render replaces it", async () => {
+  it("shows the list as the server renders it, live before the app has loaded: 'Next' works, and what is typed there is kept", async () => {
     await withScreenshotOnFailure(page, 'contests-first-screen', async () => {
-      const expected = (await apiIds('page=2')).ids;
-      // The server's render thread is up (the first request for a first screen starts it).
+      const [second, third] = [(await apiIds('page=2')).ids, (await apiIds('page=3')).ids];
+      // The server's render thread is up (the e2e server starts it with itself).
       const firstScreenStatus = () =>
         page.evaluate(async () => {
           const token = sessionStorage.getItem('auth_token') ?? '';
@@ -103,36 +103,38 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
         // The page may have gone on meanwhile (the request is then cancelled).
         await route.continue().catch(() => undefined);
       });
+      const serverRows = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('#root > [data-first-screen] tbody tr a[href^="/manage-contest/"]')]
+            .map((a) => Number(/\/manage-contest\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]))
+            .filter((id, at, all) => all.indexOf(id) === at),
+        );
       try {
         await page.goto(`${server.url}/manage-contest?page=2`, { waitUntil: 'commit' });
-        const shown = () =>
-          page.evaluate(() =>
-            [...document.querySelectorAll('#root > [inert] tbody tr a[href^="/manage-contest/"]')]
-              .map((a) => Number(/\/manage-contest\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]))
-              .filter((id, at, all) => all.indexOf(id) === at),
-          );
-        await expect.poll(shown, { timeout: 15_000 }).toEqual(expected);
-        expect(await page.evaluate(() => document.querySelector('#root > [inert]')?.getAttribute('aria-disabled'))).toBe('true');
-        // With the screen's page title.
+        await expect.poll(serverRows, { timeout: 15_000 }).toEqual(second);
+        // With the screen's page title, and nothing inert.
         expect(await page.title()).toBe('Manage Submission | Awards CMS');
-        // Nothing in it takes the focus or a click.
-        await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
-        await page.mouse.click(300, 300);
-        expect(new URL(page.url()).pathname).toBe('/manage-contest');
+        expect(await page.evaluate(() => document.querySelector('[inert]'))).toBeNull();
+        // 'Next' works at once: the server's render of page 3 replaces the screen, the address follows.
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect.poll(serverRows, { timeout: 15_000 }).toEqual(third);
+        expect(search().get('page')).toBe('3');
+        // Typed before the app is there: kept, with the focus.
+        await agency().click();
+        await page.keyboard.type('Studio');
+        expect(await page.evaluate(() => document.querySelector('#root > [data-first-screen]') !== null)).toBe(true);
       } finally {
         release();
         await page.unroute(chunk);
       }
-      // The app's own screen replaces it: the same rows, live.
-      await expect.poll(() => page.evaluate(() => document.querySelector('#root > [inert]') === null)).toBe(true);
-      await expect.poll(rowIds).toEqual(expected);
-      await page
-        .locator('tbody tr')
-        .first()
-        .getByRole('link', { name: /View details/ })
-        .focus();
-      expect(await page.evaluate(() => document.activeElement?.closest('tbody') !== null)).toBe(true);
+      // The app's own screen replaces it: page 3, live, with what was typed and the focus in the field.
+      await expect.poll(() => page.evaluate(() => document.querySelector('#root > [data-first-screen]') === null)).toBe(true);
+      await expect.poll(rowIds).toEqual(third);
+      await expect.poll(() => agency().inputValue()).toBe('Studio');
+      await expect.poll(() => agency().evaluate((field) => field === document.activeElement)).toBe(true);
+      // Back: page 2, as the browser's history has it.
+      await page.goBack();
+      await expect.poll(rowIds).toEqual(second);
       await page.goto(`${server.url}/manage-contest`);
       await expect.poll(rowIds).toEqual((await apiIds('page=1')).ids);
     });

@@ -22,6 +22,8 @@ export async function startTestApp(kind: 'pglite' | 'postgres', env: Record<stri
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     DEMO_DATA: 'false',
+    // Most API tests never ask for a first screen: its render thread starts when one does.
+    FIRST_SCREEN_AT_START: 'false',
     BACKUP_INTERVAL_HOURS: '0',
     ...database.env,
     ...env,

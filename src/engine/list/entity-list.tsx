@@ -116,7 +116,9 @@ export function EntityList({ entity }: { entity: ClientEntity }): ReactElement {
       {entity.list.filterPanel ? <StableFilterPanel list={list} /> : <ListToolbar list={list} />}
       {bulk && <BulkBar list={list} selection={bulk} />}
       {list.rows.length > 0 ? body : <Card size="2">{body}</Card>}
-      {list.rows.length > 0 && <Pagination page={list.page} lastPage={list.lastPage} perPage={list.perPage} total={list.total} onPageChange={list.setPage} />}
+      {list.rows.length > 0 && (
+        <Pagination page={list.page} lastPage={list.lastPage} perPage={list.perPage} total={list.total} onPageChange={list.setPage} hrefFor={list.pageHref} />
+      )}
     </Flex>
   );
 }

@@ -172,6 +172,7 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
                       highContrast
                       size="2"
                       onClick={header.column.getToggleSortingHandler()}
+                      data-href={list.sortHref(header.column.id)}
                       style={{ fontWeight: 'inherit', gap: 'var(--space-1)' }}
                     >
                       {label}

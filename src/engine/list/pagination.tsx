@@ -19,6 +19,11 @@ export interface PaginationProps {
   onPageChange(page: number): void;
   /** Disables the buttons, e.g. while the next page loads. */
   disabled?: boolean;
+  /**
+   * The address of a page, put on its button as `data-href`: the server's first screen, shown before
+   * the app has loaded, follows it (src/app/boot.ts); the app itself uses `onPageChange`.
+   */
+  hrefFor?(page: number): string;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface PaginationProps {
  * ellipses, Next. Renders nothing when there are no records.
  */
 export function Pagination(props: PaginationProps): ReactElement | null {
-  const { page, lastPage, perPage, total, onPageChange, disabled } = props;
+  const { page, lastPage, perPage, total, onPageChange, disabled, hrefFor } = props;
   const { t, i18n } = useTranslation();
   if (total <= 0) return null;
   const { from, to } = pageRange(page, perPage, total);
@@ -39,7 +44,14 @@ export function Pagination(props: PaginationProps): ReactElement | null {
           {t('common.pagination.showing', { from, to, total })}
         </Text>
         <Flex gap="1" align="center" wrap="wrap">
-          <Button variant="soft" color="gray" size="2" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
+          <Button
+            variant="soft"
+            color="gray"
+            size="2"
+            disabled={disabled || page <= 1}
+            data-href={page > 1 ? hrefFor?.(page - 1) : undefined}
+            onClick={() => onPageChange(page - 1)}
+          >
             <ChevronLeftIcon aria-hidden />
             {t('common.pagination.previous')}
           </Button>
@@ -57,6 +69,7 @@ export function Pagination(props: PaginationProps): ReactElement | null {
                 aria-current={item.page === page ? 'page' : undefined}
                 aria-label={t('common.pagination.page', { page: item.page })}
                 disabled={disabled && item.page !== page}
+                data-href={item.page !== page ? hrefFor?.(item.page) : undefined}
                 onClick={() => item.page !== page && onPageChange(item.page)}
                 style={{ minWidth: 'var(--space-7)' }}
               >
@@ -64,7 +77,14 @@ export function Pagination(props: PaginationProps): ReactElement | null {
               </Button>
             ),
           )}
-          <Button variant="soft" color="gray" size="2" disabled={disabled || page >= last} onClick={() => onPageChange(page + 1)}>
+          <Button
+            variant="soft"
+            color="gray"
+            size="2"
+            disabled={disabled || page >= last}
+            data-href={page < last ? hrefFor?.(page + 1) : undefined}
+            onClick={() => onPageChange(page + 1)}
+          >
             {t('common.pagination.next')}
             <ChevronRightIcon aria-hidden />
           </Button>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
 import type { ApiError } from '../data/api-error.js';
 import { type EntityRecord, entityListOptions, type ListRequest } from '../data/entity-queries.js';
@@ -35,6 +35,13 @@ export interface EntityListController {
   isFetching: boolean;
   error: ApiError | null;
   setPage(page: number): void;
+  /**
+   * The address of page `page` of this list, as `setPage` would make it: the pagination's `data-href`,
+   * which the server's first screen follows before the app has loaded (src/app/boot.ts).
+   */
+  pageHref(page: number): string;
+  /** The address of this list sorted by `field` as `toggleSort` would sort it (see {@link pageHref}). */
+  sortHref(field: string): string;
   setPerPage(perPage: number): void;
   /** Sorts by `field`: ascending first, flipping on the next call. Only allowed sorts take effect. */
   toggleSort(field: string): void;
@@ -52,6 +59,18 @@ export interface EntityListController {
   refetch(): void;
 }
 
+/** The list's query after `changes` (a blank value removes its parameter); any change but the page returns to page 1. */
+function changedQuery(current: URLSearchParams, changes: Record<string, string | number | undefined>, keepPage: boolean): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  if (!keepPage) next.delete('page');
+  if (next.get('page') === '1') next.delete('page');
+  return next;
+}
+
 /**
  * The headless list controller (ra-core's `useListController`): state lives in the URL query
  * (`page`, the descriptor's size parameter, `sort`, `direction`, `search`, filters), so the back
@@ -66,22 +85,15 @@ export function useEntityList(entity: ClientEntity): EntityListController {
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, keepPage = false, flushSync = false) => {
-      setQuery(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!keepPage) next.delete('page');
-          if (next.get('page') === '1') next.delete('page');
-          return next;
-        },
-        { replace: false, flushSync },
-      );
+      setQuery((current) => changedQuery(current, changes, keepPage), { replace: false, flushSync });
     },
     [setQuery],
   );
+  const { pathname } = useLocation();
+  const href = (changes: Record<string, string | number | undefined>, keepPage = false) => {
+    const next = changedQuery(query, changes, keepPage).toString();
+    return next ? `${pathname}?${next}` : pathname;
+  };
 
   // A page beyond the last (after deleting the last row of the last page) moves to the last page.
   const serverLast = meta?.last_page;
@@ -124,6 +136,8 @@ export function useEntityList(entity: ClientEntity): EntityListController {
         true,
         queryClient.getQueryData(entityListOptions(entity, { ...request, page: Math.max(1, Math.floor(page)) }).queryKey) !== undefined,
       ),
+    pageHref: (page) => href({ page: Math.max(1, Math.floor(page)) }, true),
+    sortHref: (field) => href({ sort: field, direction: nextSortDirection(sort, field) }),
     setPerPage: (perPage) => entity.list.pageSizeParam && update({ [entity.list.pageSizeParam]: perPage }),
     toggleSort: (field) => {
       if (!entity.list.sorts.includes(field)) return;

@@ -8,7 +8,11 @@ export interface RendererOptions {
   timeoutMs?: number;
   /** Beyond this many renders waiting, a caller goes without at once (a burst must not queue up work no one waits for). */
   maxWaiting?: number;
-  /** After this long without a render the thread stops, giving its memory back (the next render starts one). */
+  /**
+   * After this long without a render the thread stops, giving its memory back (the next render
+   * starts one); by default it keeps running: a thread started on demand costs the next visitor
+   * its first screen.
+   */
   idleMs?: number;
 }
 
@@ -22,9 +26,10 @@ const THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 
 /**
  * Renders signed-in first screens on a thread of their own (`render-worker.ts`, built beside the
  * server with the render module): each a long stretch of CPU work, which the server's thread would
- * otherwise spend while other requests wait. The thread starts on first use, again after it fails,
- * and stops after {@link RendererOptions.idleMs} without a render (10 minutes by default) to give
- * its memory back; without the built files (a server run from its sources) there is none.
+ * otherwise spend while other requests wait. The thread starts on first use (the server asks for
+ * one at start), again after it fails, and, when {@link RendererOptions.idleMs} is set, stops after
+ * that long without a render to give its memory back; without the built files (a server run from
+ * its sources) there is none.
  * See docs/architecture.md, "The first-screen render thread".
  */
 export class FirstScreenRenderer {
@@ -35,12 +40,12 @@ export class FirstScreenRenderer {
 
   private readonly timeoutMs: number;
   private readonly maxWaiting: number;
-  private readonly idleMs: number;
+  private readonly idleMs: number | undefined;
   private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly workerFile: string,
-    { timeoutMs = 5000, maxWaiting = 4, idleMs = 10 * 60_000 }: RendererOptions = {},
+    { timeoutMs = 5000, maxWaiting = 4, idleMs }: RendererOptions = {},
   ) {
     this.timeoutMs = timeoutMs;
     this.maxWaiting = maxWaiting;
@@ -85,6 +90,7 @@ export class FirstScreenRenderer {
 
   /** (Re)arms the idle stop: {@link idleMs} after the last render asked for, the thread ends. */
   private stopWhenIdle() {
+    if (this.idleMs === undefined) return;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;

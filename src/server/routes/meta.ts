@@ -206,10 +206,11 @@ export async function metaRoutes(app: FastifyInstance) {
   // running server's file when it is the built one, else in the build's folder (a server run from its sources).
   const beside = fileURLToPath(new URL('./first-screen-worker.js', import.meta.url));
   const renderer = new FirstScreenRenderer(fs.existsSync(beside) ? beside : path.join(app.config.publicDir, '../server/first-screen-worker.js'));
-  // The thread starts with the first request for a first screen, which goes without one (204: the
-  // browser renders its screen itself, at once), and renders an empty page before any caller's (the
-  // first render of a new thread is slow: its code is compiled then). It stops after a while without
-  // renders: its memory is spent only while people are opening the console.
+  // The thread starts with the server (FIRST_SCREEN_AT_START, the default; else with the first
+  // request for a first screen) and renders an empty page before any caller's: the first render of
+  // a new thread is slow, its code being compiled then. It keeps running, so the first visitor after
+  // an idle spell is as fast as the rest. A request that arrives while it warms up waits for it (a
+  // second at most), and goes without (204: the browser renders its screen itself) after that.
   let warmed = false;
   let warming: Promise<void> | null = null;
   const warmUp = async () => {
@@ -229,13 +230,17 @@ export async function metaRoutes(app: FastifyInstance) {
     await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list });
     warmed = renderer.running;
   };
-  /** Whether the thread is up and warm; if not, starts it (once at a time). */
-  const rendererReady = () => {
+  /** Whether the thread is up and warm, waiting up to `waitMs` for it; if it is not, starts it (once at a time). */
+  const rendererReady = async (waitMs: number) => {
     if (warmed && renderer.running) return true;
     warmed = false;
     warming ??= warmUp().finally(() => (warming = null));
-    return false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([warming, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    return warmed && renderer.running;
   };
+  if (app.config.firstScreenAtStart && renderer.available) app.addHook('onReady', async () => void rendererReady(0));
   app.addHook('onClose', async () => renderer.close());
 
   // `GET /api/meta/first-screen?path=&search=&lng=&sidebar=`: the HTML of the list screen a
@@ -261,7 +266,7 @@ export async function metaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const list = firstListOf(request, request.query.path, request.query.search);
-      if (!list || !renderer.available || !rendererReady()) return reply.code(204).send();
+      if (!list || !renderer.available || !(await rendererReady(1000))) return reply.code(204).send();
       const headers = passedHeaders(request);
       const asked = performance.now();
       const [answer, me] = await Promise.all([
