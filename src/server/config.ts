@@ -11,6 +11,8 @@ export interface AppConfig {
    * (the tests' servers, which mostly never ask). Either way it then keeps running.
    */
   firstScreenAtStart: boolean;
+  /** How many rendered first screens the server keeps (`src/server/first-screen/screen-cache.ts`); 0 renders each. */
+  firstScreenCache: number;
   host: string;
   /** Where PGlite keeps its files, the lock, the generated secret and scheduled backups. */
   dataDir: string;
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),
     firstScreenAtStart: boolean(env, 'FIRST_SCREEN_AT_START', true),
+    firstScreenCache: integer(env, 'FIRST_SCREEN_CACHE', 64, 0, 10_000),
     dataKey,
     require2faForAdmins: boolean(env, 'REQUIRE_2FA_FOR_ADMINS', false),
     publicDir: path.resolve(cwd, optional(env, 'PUBLIC_DIR') ?? 'dist/public'),

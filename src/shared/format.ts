@@ -23,13 +23,17 @@ export function intlLocale(language: string | null | undefined): string {
   return LOCALES[(language ?? 'en').slice(0, 2).toLowerCase()] ?? 'en-US';
 }
 
-/** The reader's time zone (the browser's); UTC where none can be known. */
+let readerZone: string | undefined;
+
+/** The reader's time zone (the browser's); UTC where none can be known. Read once: making a formatter to ask is slow, and a list asks per cell. */
 export function userTimeZone(): string {
+  if (readerZone) return readerZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    readerZone = 'UTC';
   }
+  return readerZone;
 }
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();

@@ -94,6 +94,23 @@ describe.each(testDatabaseKinds())('first screen of a page on %s', (kind) => {
     expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
   });
 
+  it('keeps a render for the same page and data, and renders again when the rows change', async () => {
+    const cache = async (search: string) => (await firstScreen({ path: '/manage-contest', search })).headers['x-first-screen-cache'];
+    await cache('?page=3');
+    expect(await cache('?page=3')).toBe('hit');
+    // The same page in another language is another screen.
+    expect((await firstScreen({ path: '/manage-contest', search: '?page=3', lng: 'id' })).headers['x-first-screen-cache']).toBe('miss');
+    // A submittor on that page renamed: the list answers other rows, the screen is rendered again and shows the new name.
+    const rows = (await client.get(`/api/contests?page=3&include=customer`)).body.data as Array<{ customer_id: number }>;
+    const { id, max_entries, email_verified_at, created_at, updated_at, ...customer } = (await client.get(`/api/customers/${rows[0]!.customer_id}`)).body
+      .data as Record<string, unknown>;
+    const renamed = await client.put(`/api/customers/${id}`, { ...customer, name: 'Renamed For The Cache Test' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const after = await firstScreen({ path: '/manage-contest', search: '?page=3' });
+    expect(after.headers['x-first-screen-cache']).toBe('miss');
+    expect(String(after.body)).toContain('Renamed For The Cache Test');
+  });
+
   it('renders the sidebar collapsed when the browser keeps it so', async () => {
     const open = String((await firstScreen({ path: '/manage-contest' })).body);
     const collapsed = String((await firstScreen({ path: '/manage-contest', sidebar: 'collapsed' })).body);

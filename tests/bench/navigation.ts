@@ -10,8 +10,8 @@ import type { BenchContext } from './scenarios.js';
 export const FIRST_ROW_TARGET_MS = 300;
 /** Target: JS + CSS the browser loads before the first list row, gzip (zlib's default level, 1 KB = 1024 bytes). */
 export const FIRST_ROW_BYTES_TARGET_KB = 200;
-/** Target: JS the browser loads before the login page is usable, gzip. */
-export const LOGIN_BYTES_TARGET_KB = 150;
+/** Target: JS the browser loads before the login page is usable, gzip (DESIGN §8: 135, was 150). */
+export const LOGIN_BYTES_TARGET_KB = 135;
 const RUNS = 10;
 
 // Before the app's scripts run: the signed-in tab's storage (the token store's keys) and an observer that
@@ -21,18 +21,25 @@ export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: strin
   sessionStorage.setItem('auth_refresh_token', refreshToken);
   sessionStorage.setItem('auth_expires_at', String(expiresAt));
   localStorage.setItem('auth_user', JSON.stringify(user));
-  // The first row in the document (the server's first screen, inert, or the app's), and the first
-  // row of the app's own render (interactive: no inert first screen left).
-  const w = window as unknown as { __firstRowAt?: number; __appRowAt?: number };
+  // The first row in the document (the server's first screen or the app's); when it is usable: not
+  // inside an `[inert]` screen, with the list's 'Next' enabled and not inert (as
+  // ../shared/anchors/scripts/compare-bench.mjs says it); and the first row of the app's own render
+  // (the server's first screen replaced).
+  const w = window as unknown as { __firstRowAt?: number; __usableRowAt?: number; __appRowAt?: number };
   const observer = new MutationObserver(() => {
-    if (!document.querySelector('tbody .rt-TableRowHeaderCell')) return;
+    const row = document.querySelector('tbody .rt-TableRowHeaderCell');
+    if (!row) return;
     w.__firstRowAt ??= performance.now();
-    if (!document.querySelector('#root > [inert]')) {
+    if (w.__usableRowAt === undefined && !row.closest('[inert]')) {
+      const next = [...document.querySelectorAll('nav button')].find((b) => b.textContent?.trim() === 'Next') as HTMLButtonElement | undefined;
+      if (next && !next.disabled && !next.closest('[inert]')) w.__usableRowAt = performance.now();
+    }
+    if (!document.querySelector('#root > [inert], #root > [data-first-screen]')) {
       w.__appRowAt = performance.now();
       observer.disconnect();
     }
   });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert', 'disabled'] });
 };
 
 /**
@@ -71,6 +78,7 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     browser = await launchBrowser();
     const times: number[] = [];
     const readyTimes: number[] = [];
+    const usableTimes: number[] = [];
     const chartChunks = chartChunkPaths();
     const byteRuns: Array<{ kb: number; files: number; charts: string[] }> = [];
     for (let run = 0; run < RUNS; run++) {
@@ -103,6 +111,8 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
         await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, null, { timeout: 30_000 });
         counting = false;
         times.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt)));
+        await page.waitForFunction(() => (window as unknown as { __usableRowAt?: number }).__usableRowAt !== undefined, null, { timeout: 30_000 });
+        usableTimes.push(Math.round(await page.evaluate(() => (window as unknown as { __usableRowAt: number }).__usableRowAt)));
         await page.waitForFunction(() => (window as unknown as { __appRowAt?: number }).__appRowAt !== undefined, null, { timeout: 30_000 });
         readyTimes.push(Math.round(await page.evaluate(() => (window as unknown as { __appRowAt: number }).__appRowAt)));
         // Only what the page's own resource timing shows complete before its first row (the driver
@@ -137,8 +147,12 @@ export async function runNavigationBench(context: BenchContext): Promise<boolean
     );
     context.log(`       runs: ${times.join(', ')} ms  [${context.command}]`);
     const readySorted = [...readyTimes].sort((a, b) => a - b);
+    const usableSorted = [...usableTimes].sort((a, b) => a - b);
     context.log(
-      `       the app's own first row (interactive, replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`,
+      `       usable first row (not inside an inert screen, 'Next' enabled): median ${usableSorted[Math.floor(usableSorted.length / 2)]} ms, worst ${usableSorted.at(-1)} ms, first run ${usableTimes[0]} ms; runs ${usableTimes.join(', ')} ms`,
+    );
+    context.log(
+      `       the app's own first row (its render replacing the server's first screen): median ${readySorted[Math.floor(readySorted.length / 2)]} ms, runs ${readyTimes.join(', ')} ms`,
     );
     const bySize = [...byteRuns].sort((a, b) => a.kb - b.kb);
     const bytes = bySize[Math.floor(bySize.length / 2)]!;

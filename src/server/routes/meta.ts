@@ -10,6 +10,7 @@ import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor
 import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
 import { FirstScreenRenderer } from '../first-screen/renderer.js';
+import { ScreenCache } from '../first-screen/screen-cache.js';
 import { cachedProductName } from '../settings/product-name.js';
 import { NO_CONTENT } from './auth.js';
 
@@ -213,6 +214,7 @@ export async function metaRoutes(app: FastifyInstance) {
   // second at most), and goes without (204: the browser renders its screen itself) after that.
   let warmed = false;
   let warming: Promise<void> | null = null;
+  const screens = new ScreenCache(app.config.firstScreenCache);
   const warmUp = async () => {
     const entities = answerFor(ADMIN_ROLE).data;
     const entity = entities.find((candidate) => candidate.permissions.list);
@@ -276,7 +278,7 @@ export async function metaRoutes(app: FastifyInstance) {
       // Whatever the screen would show other than a page of rows (a refusal, an error) it shows itself.
       if (answer.statusCode !== 200 || me.statusCode !== 200) return reply.code(204).send();
       const fetched = performance.now();
-      const screen = await renderer.render({
+      const input = {
         path: request.query.path,
         search: request.query.search ?? '',
         language: request.query.lng ?? 'en',
@@ -287,23 +289,44 @@ export async function metaRoutes(app: FastifyInstance) {
         extraTranslations: extra[request.query.lng ?? 'en'],
         sidebarCollapsed: request.query.sidebar === 'collapsed',
         product: cachedProductName(),
-      });
-      if (screen === null) return reply.code(204).send();
-      const { html } = screen;
+      };
+      // The descriptors and translations are the role's and the language's for the server's life: the role and language name them.
+      const key = ScreenCache.key([
+        request.user?.role,
+        input.path,
+        input.search,
+        input.language,
+        input.user,
+        list.entity.name,
+        input.list,
+        input.sidebarCollapsed,
+        input.product,
+      ]);
+      let screen = screens.get(key);
+      reply.header('x-first-screen-cache', screen ? 'hit' : 'miss');
+      if (!screen) {
+        const rendered = await renderer.render(input);
+        if (rendered === null) return reply.code(204).send();
+        screen = screens.set(key, rendered);
+      }
       // The page title the screen sets (the boot script sets it with the markup), as URI text: a header is Latin-1.
       reply.header('x-page-title', encodeURIComponent(screen.title));
       reply.header('server-timing', `data;dur=${(fetched - asked).toFixed(1)}, render;dur=${(performance.now() - fetched).toFixed(1)}`);
       reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('x-list-url', list.url);
-      // Markup compresses well; a fast setting, since it is made for each request.
+      // Markup compresses well; a fast setting, since it is made for each new render.
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      if (encoding === 'br')
-        return reply.header('content-encoding', 'br').send(
-          zlib.brotliCompressSync(html, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-          }),
-        );
-      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
-      return reply.send(html);
+      if (encoding !== 'br' && encoding !== 'gzip') return reply.send(screen.html);
+      let body = screen.encoded.get(encoding);
+      if (!body) {
+        body =
+          encoding === 'br'
+            ? zlib.brotliCompressSync(screen.html, {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+              })
+            : zlib.gzipSync(screen.html, { level: 6 });
+        screen.encoded.set(encoding, body);
+      }
+      return reply.header('content-encoding', encoding).send(body);
     },
   );
 
