@@ -5,7 +5,7 @@ import type { AppConfig } from './config.js';
 import { type DataKey, deriveKey, describeDataKey, loadDataKey } from './data-key.js';
 import type { Database } from './db/kysely.js';
 import { registeredServerFeatures } from './features.js';
-import { AUDIT_KEY_LABEL, keyAuditChain, registerAuditKey } from './history/audit-chain.js';
+import { AUDIT_KEY_LABEL, databaseName, keyAuditChain, registerAuditKey } from './history/audit-chain.js';
 import { logSerializers } from './log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin, IN_MEMORY } from './plugins/db.js';
@@ -107,7 +107,7 @@ async function keyAuditLog(app: FastifyInstance, dataKey: DataKey) {
   const key = deriveKey(dataKey.source, AUDIT_KEY_LABEL);
   registerAuditKey(app.database.db, key);
   const markerDir = app.config.dataDir === IN_MEMORY ? undefined : app.config.dataDir;
-  const outcome = await keyAuditChain(app.database.db, key, { markerDir });
+  const outcome = await keyAuditChain(app.database.db, key, { markerDir, database: databaseName(app.config) });
   const where = describeDataKey(dataKey, app.config.dataDir);
   if (outcome.state === 'rekeyed') app.log.warn({ rows: outcome.rows, key: dataKey.id }, `${outcome.message} Key: ${where}.`);
   else if (outcome.state !== 'empty' && outcome.state !== 'keyed') {

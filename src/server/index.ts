@@ -23,6 +23,7 @@ export { AppError, badRequest, conflict, forbidden, notFound, unauthenticated, u
 export { hookFor } from './extensions.js';
 export type { ServerFeature } from './features.js';
 export { registerServerFeature } from './features.js';
+export { keyAuditLogOf } from './history/audit-chain.js';
 export { emptyTrash, listTrash, restoreFromTrash } from './history/trash.js';
 export { listQuerySchema, recordSchema } from './openapi/entity-schemas.js';
 export type { EntityRegistry, OperationContext } from './operations/context.js';

@@ -85,6 +85,17 @@ describe.each(testDatabaseKinds())('the keyed audit chain, on %s', (kind) => {
       // A key that is not this one: said, not rewritten.
       await forgeAndRehash(db, undefined, randomBytes(32));
       expect((await keyAuditChain(db, key, { markerDir: marker })).state).toBe('other-key');
+
+      // One data folder serving two databases in turn (a seeded bench database, the move to
+      // PostgreSQL): keyed for one, its marker says nothing of the other.
+      await forgeAndRehash(db);
+      const shared = path.join(tmp, `${kind}-shared`);
+      fs.mkdirSync(shared, { recursive: true });
+      fs.writeFileSync(path.join(shared, AUDIT_KEYED_MARKER), 'Keyed.\ndatabase postgres elsewhere:5432/other\n');
+      expect((await keyAuditChain(db, key, { markerDir: shared, database: 'postgres here:5432/this' })).state).toBe('rekeyed');
+      expect(fs.readFileSync(path.join(shared, AUDIT_KEYED_MARKER), 'utf8')).toContain('database postgres here:5432/this\n');
+      await forgeAndRehash(db, { id: target, details: { forged: 'third' } });
+      expect((await keyAuditChain(db, key, { markerDir: shared, database: 'postgres here:5432/this' })).state).toBe('refused');
     } finally {
       await t.close();
     }

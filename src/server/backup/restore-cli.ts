@@ -6,7 +6,7 @@ import { TwoFactor } from '../auth/two-factor.js';
 import { deriveKey, describeDataKey, loadDataKey } from '../data-key.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { syncEntityTables } from '../db/sync/index.js';
-import { AUDIT_KEY_LABEL, keyAuditChain } from '../history/audit-chain.js';
+import { AUDIT_KEY_LABEL, databaseName, keyAuditChain } from '../history/audit-chain.js';
 import { IN_MEMORY } from '../plugins/db.js';
 import { loadConfiguredEntities } from '../plugins/entities.js';
 import { loadJwtSecret } from '../secrets.js';
@@ -46,6 +46,7 @@ await runCli('npm run restore', async (config, signal) => {
     const audit = await keyAuditChain(target.database.db, deriveKey(dataKey.source, AUDIT_KEY_LABEL), {
       markerDir: config.dataDir === IN_MEMORY ? undefined : config.dataDir,
       allowRekey: true,
+      database: databaseName(config),
     });
     if (audit.state !== 'empty' && audit.state !== 'keyed') lines.push(`Audit log: ${audit.message} This server's data key: ${where}.`);
     const jwtSecret = await loadJwtSecret(config, target.database, false);

@@ -2,6 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import type { AppConfig } from '../config.js';
+import { deriveKey, loadDataKey } from '../data-key.js';
 
 /** One field's change in an audit row: the value before and after the write (null when absent). */
 export interface FieldChange {
@@ -215,6 +217,17 @@ export async function verifyAuditChain(db: Kysely<any>, key: Buffer | null = aud
   return { ok: true, rows, keyed };
 }
 
+/** How {@link keyAuditChain}'s marker names a database: PostgreSQL by host, port and name (never its credentials), PGlite by its folder. */
+export function databaseName(config: { databaseUrl?: string; dataDir: string }): string {
+  if (!config.databaseUrl) return `pglite ${path.resolve(config.dataDir)}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `postgres ${url.hostname}:${url.port || '5432'}/${decodeURIComponent(url.pathname.slice(1))}`;
+  } catch {
+    return 'postgres';
+  }
+}
+
 /** The HKDF label of the audit key (`deriveKey(dataKey, AUDIT_KEY_LABEL)`, `src/server/data-key.ts`). */
 export const AUDIT_KEY_LABEL = 'audit-chain v1';
 
@@ -240,12 +253,28 @@ export interface KeyingOutcome {
  * and a server that finds an unkeyed chain behind that marker refuses to bless it (someone rewrote
  * the table without the key). A restore (`allowRekey`) may re-anchor an older backup's chain.
  */
-export async function keyAuditChain(db: Kysely<any>, key: Buffer, options: { markerDir?: string; allowRekey?: boolean } = {}): Promise<KeyingOutcome> {
+export async function keyAuditChain(
+  db: Kysely<any>,
+  key: Buffer,
+  options: { markerDir?: string; allowRekey?: boolean; database?: string } = {},
+): Promise<KeyingOutcome> {
   const marker = options.markerDir ? path.join(options.markerDir, AUDIT_KEYED_MARKER) : undefined;
+  // One data folder may serve several databases in turn (a seeded bench database, the move from
+  // PGlite to PostgreSQL): the marker names each database it keyed, and speaks for those only. A
+  // marker naming none (an earlier version's) speaks for every database.
+  const line = options.database ? `database ${options.database}` : undefined;
+  const markerText = () => (marker && fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : undefined);
+  const marked = () => {
+    const text = markerText();
+    if (text === undefined) return false;
+    const names = text.split('\n').filter((entry) => entry.startsWith('database '));
+    return names.length === 0 || line === undefined || names.includes(line);
+  };
   const mark = () => {
-    if (!marker || fs.existsSync(marker)) return;
+    if (!marker || marked()) return;
     fs.mkdirSync(path.dirname(marker), { recursive: true });
-    fs.writeFileSync(marker, `The audit chain of this server's database is keyed (HMAC) since ${new Date().toISOString()}.\n`, { mode: 0o600 });
+    const text = markerText() ?? `The audit chain of each database named below is keyed (HMAC) with this server's data key.\n`;
+    fs.writeFileSync(marker, `${text}${line ?? 'database (unnamed)'}\n`, { mode: 0o600 });
   };
   const lastRow = await sql<any>`select id, prev_hash, hash, created_at, user_id, action, entity, entity_id, ip, details, changes
     from audit_log order by id desc limit 1`.execute(db);
@@ -272,7 +301,7 @@ export async function keyAuditChain(db: Kysely<any>, key: Buffer, options: { mar
         'Give this server the data key of the server that wrote the log (DATA_KEY, or its DATA_DIR/data-key).',
     };
   }
-  if (marker && fs.existsSync(marker) && !options.allowRekey) {
+  if (marked() && !options.allowRekey) {
     return {
       state: 'refused',
       message: `The audit log ends in unkeyed rows although ${marker} says this server keyed it: the table was rewritten by someone without the key. It is not re-anchored; npm run audit:verify shows the first such row.`,
@@ -329,4 +358,16 @@ export async function keyAuditChain(db: Kysely<any>, key: Buffer, options: { mar
     rows,
     message: `The audit log's ${rows} rows written before the audit key were verified and re-anchored with it (audit entry audit.chain_keyed).`,
   };
+}
+
+/**
+ * Keys the audit rows a tool other than the server appends (the seed, say) as the server would:
+ * the data key's audit key for `db`, and the stored chain keyed with it. Without it a tool's rows
+ * would be plain hashes behind a keyed chain, which the next server start reports as rewritten.
+ */
+export async function keyAuditLogOf(db: Kysely<any>, config: Pick<AppConfig, 'dataKey' | 'jwtSecret' | 'dataDir' | 'databaseUrl'>): Promise<KeyingOutcome> {
+  const dataKey = loadDataKey(config, { create: true })!;
+  const key = deriveKey(dataKey.source, AUDIT_KEY_LABEL);
+  registerAuditKey(db, key);
+  return keyAuditChain(db, key, { markerDir: config.dataDir === ':memory:' ? undefined : config.dataDir, database: databaseName(config) });
 }

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../../../server/index.js';
-import { acquireDataDirLock, createRegistry, loadConfiguredEntities, migrateToLatest, openDatabase, syncEntityTables } from '../../../server/index.js';
+import {
+  acquireDataDirLock,
+  createRegistry,
+  keyAuditLogOf,
+  loadConfiguredEntities,
+  migrateToLatest,
+  openDatabase,
+  syncEntityTables,
+} from '../../../server/index.js';
 import { openMediaService } from '../../media/server.js';
 import { bulkSeed } from './bulk-seed.js';
 import { createDemoDataOnFirstStart } from './demo-data-plugin.js';
@@ -41,6 +49,9 @@ export async function seed(config: AppConfig, argv: string[], log: (line: string
     });
     try {
       await migrateToLatest(database.db);
+      // Its audit rows keyed as the server keys them (the server would say the log was rewritten).
+      const audit = await keyAuditLogOf(database.db, config);
+      if (audit.state !== 'empty' && audit.state !== 'keyed') log(`Audit log: ${audit.message}`);
       const entities = loadConfiguredEntities(config);
       await syncEntityTables(database.db, entities);
       const registry = createRegistry(entities);
