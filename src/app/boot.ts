@@ -1,5 +1,14 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_EVENT, FIRST_SCREEN_KEY, type FirstScreenIntent, firstScreenState, locate } from './first-screen.js';
+import {
+  type ElementLocator,
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_EVENT,
+  FIRST_SCREEN_KEY,
+  type FirstScreenIntent,
+  find,
+  firstScreenState,
+  locate,
+} from './first-screen.js';
 import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebar-state.js';
 
 // The boot script: a second, tiny entry point (build.mjs), which every page carries inline and
@@ -186,7 +195,8 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     state.intents.push(intent);
   };
   let navigation = 0;
-  const open = async (url: URL) => {
+  /** `focused`: where the focus was (on the control that opened the page): kept there on the new page, for the keyboard. */
+  const open = async (url: URL, focused: ElementLocator | null = null) => {
     const mine = ++navigation;
     root.setAttribute('aria-busy', 'true');
     // The app picks the list's page up when it asks for it (as for the first page).
@@ -198,6 +208,7 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     putFirstScreen(root, screen);
     state.focus = null;
     window.scrollTo(0, 0);
+    if (focused) find(root, focused)?.focus({ preventScroll: true });
   };
   root.addEventListener('click', (event) => {
     if (!shown() || event.defaultPrevented || !(event.target instanceof Element)) return;
@@ -221,7 +232,7 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     event.preventDefault();
     if (!url || state.appStarting) return note({ kind: 'click', at: locate(root, target) });
     history.pushState(null, '', url.pathname + url.search + url.hash);
-    void open(url);
+    void open(url, document.activeElement === target ? locate(root, target) : null);
   });
   const noteValue = (event: Event) => {
     const field = event.target;

@@ -110,12 +110,19 @@ describe('submission (contest) screens in the browser', { timeout: 180_000 }, ()
             .filter((id, at, all) => all.indexOf(id) === at),
         );
       try {
-        await page.goto(`${server.url}/manage-contest?page=2`, { waitUntil: 'commit' });
-        await expect.poll(serverRows, { timeout: 15_000 }).toEqual(second);
+        await page.goto(`${server.url}/manage-contest`, { waitUntil: 'commit' });
+        await expect.poll(serverRows, { timeout: 15_000 }).toEqual((await apiIds('page=1')).ids);
         // With the screen's page title, and nothing inert.
         expect(await page.title()).toBe('Manage Submission | Awards CMS');
         expect(await page.evaluate(() => document.querySelector('[inert]'))).toBeNull();
-        // 'Next' works at once: the server's render of page 3 replaces the screen, the address follows.
+        // 'Next' works at once, by keyboard: the server's render of page 2 replaces the screen, the
+        // address follows, the focus stays on 'Next'.
+        await page.getByRole('button', { name: 'Next' }).focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(serverRows, { timeout: 15_000 }).toEqual(second);
+        expect(search().get('page')).toBe('2');
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Next');
+        // And by mouse.
         await page.getByRole('button', { name: 'Next' }).click();
         await expect.poll(serverRows, { timeout: 15_000 }).toEqual(third);
         expect(search().get('page')).toBe('3');
