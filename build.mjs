@@ -176,6 +176,12 @@ function unbarrelThemesImports(text) {
   });
 }
 
+/** The modules the features' client faces load as `lazy` (src/features/<name>/client/registrations.ts). */
+const FEATURE_LAZY_REGISTRATIONS = fs
+  .readdirSync(path.join(root, 'src/features'))
+  .map((feature) => `src/features/${feature}/client/registrations.ts`)
+  .filter((file) => fs.existsSync(path.join(root, file)));
+
 /**
  * The screens of a signed-in tab, each its own lazily loaded chunk (src/app/router.tsx, the
  * extension screens, the entity engine's screens), and the two roots every one of them is shown
@@ -212,6 +218,8 @@ const SIGNED_IN_SCREENS = [
   'src/features/results/client/contest-judging-screen.tsx',
   'src/features/results/client/results-screen.tsx',
   'src/features/results/client/moderation-screen.tsx',
+  // What the features register as `lazy` (their cells, widgets, row actions), which every signed-in screen waits for.
+  ...FEATURE_LAZY_REGISTRATIONS,
 ];
 const SIGNED_IN_FRAME = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx'];
 
@@ -402,7 +410,10 @@ function renderOptions() {
     entryPoints: { 'first-screen-render': 'src/app/ssr/render-first-screen.tsx' },
     outdir: path.join(dist, 'server'),
     bundle: true,
-    splitting: false,
+    // The screens it never renders stay in chunks of their own, which the thread never loads: its
+    // memory holds the layout and the list screen only.
+    splitting: true,
+    chunkNames: 'first-screen/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -410,6 +421,8 @@ function renderOptions() {
     banner: { js: "import { createRequire as __acCreateRequire } from 'node:module'; const require = __acCreateRequire(import.meta.url);" },
     loader: { '.css': 'empty', '.png': 'empty', '.jpg': 'empty', '.svg': 'empty', '.webp': 'empty', '.woff2': 'empty', '.woff': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Minified: the thread keeps its code in memory for the server's life (6 MB of source as written).
+    minify: true,
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
@@ -472,7 +485,7 @@ function splitStylesheet(metafile) {
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /** The chunks signed-in screens load first (besides the entry's): the shell and the entity engine. */
-const SIGNED_IN_ROOTS = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx'];
+const SIGNED_IN_ROOTS = ['src/app/layout/authenticated-layout.tsx', 'src/engine/routes/entity-routes.tsx', ...FEATURE_LAZY_REGISTRATIONS];
 const LANGUAGES = ['en', 'id', 'ms'];
 
 /**

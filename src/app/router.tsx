@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import {
+  loadRegisteredExtensions,
   type RegisteredPart,
   type RegisteredScreen,
   registeredDashboardPanels,
@@ -72,15 +73,28 @@ function suspended(screen: ReactNode): ReactNode {
   return <Suspense fallback={<LoadingPage />}>{screen}</Suspense>;
 }
 
-const AuthenticatedLayout = preloadable(withAppResources(withParts(() => import('./layout/authenticated-layout.js'), registeredHeaderItems)));
+/**
+ * Loads a signed-in screen (the frame, the entity screens) with what the features registered as
+ * `lazy` (their cells, widgets, row actions), which no screen renders without; the sign-in page
+ * loads none of it.
+ */
+function withLazyRegistrations<T>(load: Loader<T>): Loader<T> {
+  return () => Promise.all([load(), loadRegisteredExtensions()]).then(([module]) => module);
+}
+
+const AuthenticatedLayout = preloadable(
+  withAppResources(withLazyRegistrations(withParts(() => import('./layout/authenticated-layout.js'), registeredHeaderItems))),
+);
 const FallbackPage = preloadable(withAppResources(() => import('./pages/fallback-page.js')));
 const EntityRoutes = preloadable(
-  withAppResources<{ default: ComponentType<EntityRoutesProps> }>(() =>
-    import('../engine/routes/entity-routes.js').then((module) => {
-      // The app's lists fetch the next page ahead ('Next' then renders from the cache).
-      module.setNextPagePrefetch(true);
-      return { default: module.EntityRoutes };
-    }),
+  withAppResources<{ default: ComponentType<EntityRoutesProps> }>(
+    withLazyRegistrations(() =>
+      import('../engine/routes/entity-routes.js').then((module) => {
+        // The app's lists fetch the next page ahead ('Next' then renders from the cache).
+        module.setNextPagePrefetch(true);
+        return { default: module.EntityRoutes };
+      }),
+    ),
   ),
 );
 

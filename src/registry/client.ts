@@ -1,4 +1,4 @@
-import { type ClientExtension, registerExtension } from '../engine/index.js';
+import { type ClientExtension, registerExtension } from '../engine/registry/index.js';
 import { accountsClient } from '../features/accounts/client.js';
 import { dataioClient } from '../features/dataio/client.js';
 import { editionsClient } from '../features/editions/client.js';

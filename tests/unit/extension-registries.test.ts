@@ -6,6 +6,7 @@ import '../../src/engine/list/row-actions.js';
 import '../../src/engine/rjsf-radix/index.js';
 import '../../src/registry/client.js';
 import {
+  loadRegisteredExtensions,
   registerExtension,
   registeredDashboardPanels,
   registeredHeaderItems,
@@ -47,7 +48,10 @@ function problemOf(source: EntitySource, names = knownExtensionNames): string | 
 }
 
 describe('the registries', () => {
-  it('register in the browser exactly the cells, filter inputs and row actions the server accepts, and every widget it accepts', () => {
+  it('register in the browser exactly the cells, filter inputs and row actions the server accepts, and every widget it accepts', async () => {
+    // The features' cells, widgets and row actions come with their `lazy` parts, which the sign-in page never loads.
+    expect(registeredNames().cells).not.toContain('rating-stars');
+    await loadRegisteredExtensions();
     const client = registeredNames();
     expect(sorted(client.cells)).toEqual(sorted(knownExtensionNames.cells));
     expect(sorted(client.filterInputs)).toEqual(sorted(knownExtensionNames.filterInputs));
@@ -93,6 +97,24 @@ describe('the registries', () => {
     expect(problemOf(category((d) => (d.forms.edit.uiSchema.status['ui:widget'] = 'slider')))).toContain('unknown widget "slider"');
     const filtered = category((d) => (d.list.filters = [{ param: 'status', field: 'status', operator: 'eq', input: 'slider' }]));
     expect(problemOf(filtered)).toContain('/list/filters/0/input: unknown filter input "slider"');
+  });
+
+  it('loads a lazy part once, and again on the next call after its chunk failed to load', async () => {
+    let calls = 0;
+    const lazy = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('chunk not loaded');
+      return { default: { cells: { 'lazy-test': () => null } } };
+    };
+    registerExtension({ lazy });
+    await expect(loadRegisteredExtensions()).rejects.toThrow('chunk not loaded');
+    expect(registeredNames().cells).not.toContain('lazy-test');
+    await loadRegisteredExtensions();
+    expect(registeredNames().cells).toContain('lazy-test');
+    // Registered again (a module evaluated twice): not loaded again.
+    registerExtension({ lazy });
+    await loadRegisteredExtensions();
+    expect(calls).toBe(2);
   });
 });
 

@@ -87,7 +87,48 @@ export function registerExtension<N extends ExtensionNames = ExtensionNames>(ext
     const list = deleteImpacts.get(entity) ?? [];
     if (!list.includes(impact)) deleteImpacts.set(entity, [...list, impact]);
   }
+  if (extension.lazy && !lazyParts.has(extension.lazy)) {
+    lazyParts.add(extension.lazy);
+    pendingLazyParts.push(extension.lazy);
+  }
   version += 1;
+}
+
+type LazyPart = () => Promise<{ default: ClientExtension }>;
+/** Every `lazy` loader registered (one registered again is not loaded twice), and those not loaded yet. */
+const lazyParts = new Set<LazyPart>();
+const pendingLazyParts: LazyPart[] = [];
+let loadingLazyParts: Promise<void> | undefined;
+
+/**
+ * Loads and registers what the extensions registered as `lazy` (their cells, widgets, row actions:
+ * code only signed-in screens run). The app waits for it before its first signed-in screen renders;
+ * resolved at once when there is nothing left to load. A chunk that fails to load is tried again
+ * on the next call.
+ */
+export function loadRegisteredExtensions(): Promise<void> {
+  if (!loadingLazyParts && pendingLazyParts.length === 0) return Promise.resolve();
+  loadingLazyParts ??= loadPendingLazyParts().finally(() => {
+    loadingLazyParts = undefined;
+  });
+  return loadingLazyParts;
+}
+
+async function loadPendingLazyParts(): Promise<void> {
+  // A loaded part may register lazy parts of its own: load until none is left.
+  while (pendingLazyParts.length > 0) {
+    const batch = pendingLazyParts.splice(0);
+    const loaded = await Promise.allSettled(batch.map((load) => load()));
+    let failure: { reason: unknown } | undefined;
+    loaded.forEach((result, index) => {
+      if (result.status === 'fulfilled') registerExtension(result.value.default);
+      else {
+        pendingLazyParts.push(batch[index]!);
+        failure ??= { reason: result.reason };
+      }
+    });
+    if (failure) throw failure.reason;
+  }
 }
 
 /** Adds `items` by key; the same item again changes nothing, another under a taken key is an error. */

@@ -190,4 +190,10 @@ export interface ClientExtension<N extends ExtensionNames = ExtensionNames> {
   profileCards?: readonly RegisteredPart[];
   /** Warnings the delete confirm adds, by entity name (judging: an exam's grade count). */
   deleteImpacts?: Readonly<Record<string, DeleteImpact>>;
+  /**
+   * Loads more of the extension from a chunk of its own (its cells, widgets, row actions: code only
+   * signed-in screens run), registered before the first signed-in screen renders
+   * (`loadRegisteredExtensions`), so the sign-in page does not load it.
+   */
+  lazy?: () => Promise<{ default: ClientExtension<N> }>;
 }

@@ -3,6 +3,7 @@
 export type { CellComponent, CellPlace, CellProps } from '../cells/cell-types.js';
 export type { RowActionLook, RowActionTarget } from '../widgets/row-actions.js';
 export {
+  loadRegisteredExtensions,
   registerExtension,
   registeredDashboardPanels,
   registeredDeleteImpacts,

@@ -1,6 +1,4 @@
-import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import type { ClientExtension } from '../../engine/index.js';
-import { PortalAccountCell } from './client/portal-account-cell.js';
 import { accountRoles, type accountsNames } from './index.js';
 
 /**
@@ -12,19 +10,8 @@ import { accountRoles, type accountsNames } from './index.js';
  */
 export const accountsClient: ClientExtension<typeof accountsNames> = {
   roles: accountRoles,
-  cells: { 'portal-account': { component: PortalAccountCell, isEmpty: (value) => value === null || value === undefined } },
-  widgets: {},
-  filterInputs: {},
-  rowActions: {
-    'portal-invite': {
-      label: 'accounts.portal.rowAction',
-      recordLabel: 'accounts.portal.rowActionRecord',
-      icon: EnvelopeClosedIcon,
-      color: 'green',
-      permission: 'update',
-      target: ({ record }) => ({ to: `/jury-portal-invites?select=${encodeURIComponent(String(record.id))}` }),
-    },
-  },
+  // The `portal-account` cell and the `portal-invite` row action (a chunk of their own).
+  lazy: () => import('./client/registrations.js'),
   screens: [
     { path: '/manage-account', roles: ['admin'], load: () => import('./client/accounts-page.js') },
     { path: '/jury-portal-invites', roles: ['admin'], load: () => import('./client/portal-invites-screen.js') },

@@ -1,37 +1,17 @@
 import type { ClientExtension } from '../../engine/index.js';
-import { ContestReviewCell } from './client/contest-review-cell.js';
-import { CriteriaEditorWidget } from './client/criteria-editor-widget.js';
-import { CriteriaTableCell, criteriaOf } from './client/criteria-table-cell.js';
-import { examDeleteImpact } from './client/exam-delete-impact.js';
-import { JurorConflictsCell } from './client/juror-conflicts-cell.js';
-import { RatingStarsCell, ratingOf } from './client/rating-stars-cell.js';
 import type { judgingNames } from './shared/extension-names.js';
 
 /** The dashboard's judging panels: one chunk, three panels. */
 const panels = () => import('./client/dashboard-panels.js');
 
 /**
- * Judging's client face: the rating cell, the judging screens (each its own chunk), the jury
- * portal's and the judging screen's menu entries, the dashboard's figures, rounds and latest
- * contests, and the placeholders of the spec's judging routes that no descriptor claims yet.
+ * Judging's client face: the rating cell and its other cells, widget and delete warning (`lazy`:
+ * a chunk of their own, which only signed-in screens wait for), the judging screens (each its own
+ * chunk), the jury portal's and the judging screen's menu entries, the dashboard's figures, rounds
+ * and latest contests, and the placeholders of the spec's judging routes that no descriptor claims yet.
  */
 export const judgingClient: ClientExtension<typeof judgingNames> = {
-  cells: {
-    // A rating out of five as stars; a value outside 0-5 shows as empty.
-    'rating-stars': { component: RatingStarsCell, isEmpty: (value) => ratingOf(value) === null },
-    // An exam's criteria as a table (label, key, weight and share, maximum, guidance).
-    'criteria-table': { component: CriteriaTableCell, isEmpty: (value) => criteriaOf(value).length === 0 },
-    // On a juror's detail page (its id's cell): their declared conflicts of interest, declared and withdrawn there.
-    'juror-conflicts': { component: JurorConflictsCell, isEmpty: () => false },
-    // On an entry's detail page (its status's cell): its review, approve or reject with a reason.
-    'contest-review': { component: ContestReviewCell, isEmpty: () => false },
-  },
-  // The exam form's criteria: one labelled row per criterion, reorderable, the key from the label.
-  widgets: { 'criteria-editor': CriteriaEditorWidget },
-  filterInputs: {},
-  // Deleting an exam with grades warns and names their count.
-  deleteImpacts: { exam: examDeleteImpact },
-  rowActions: {},
+  lazy: () => import('./client/registrations.js'),
   screens: [
     { path: '/jury', roles: ['juror', 'admin'], load: () => import('./client/jury-portal-screen.js') },
     { path: '/exam-judging', roles: ['admin'], load: () => import('./client/exam-judging-screen.js') },

@@ -1,5 +1,4 @@
 import type { ClientExtension } from '../../engine/index.js';
-import { GradeScoresCell, gradeScoresOf } from './client/grade-scores-cell.js';
 import type { resultsNames } from './shared/extension-names.js';
 
 /**
@@ -8,11 +7,8 @@ import type { resultsNames } from './shared/extension-names.js';
  * placeholder of the award categories' route until a descriptor claims it.
  */
 export const resultsClient: ClientExtension<typeof resultsNames> = {
-  // A grade's per-criterion scores with the criteria's labels, its remarks and reopen reason (the grade's detail).
-  cells: { 'grade-scores': { component: GradeScoresCell, isEmpty: (value) => gradeScoresOf(value) === null } },
-  widgets: {},
-  filterInputs: {},
-  rowActions: {},
+  // The grade detail's `grade-scores` cell (a chunk of its own).
+  lazy: () => import('./client/registrations.js'),
   screens: [
     { path: '/manage-exam/:id/results', roles: ['admin'], load: () => import('./client/results-screen.js') },
     { path: '/manage-exam/:id/moderation', roles: ['admin'], load: () => import('./client/moderation-screen.js') },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import en from '../../../locales/en/common.json';
 import id from '../../../locales/id/common.json';
 import ms from '../../../locales/ms/common.json';
@@ -85,11 +85,13 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>, lo
       },
     };
   }
-  const transporter = nodemailer.createTransport(config.smtpUrl);
+  // nodemailer (some 14 MB) is loaded with the first mail.
+  let transporter: Promise<Transporter> | undefined;
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from: config.mailFrom, ...renderedMail(message) });
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(config.smtpUrl));
+      await (await transporter).sendMail({ from: config.mailFrom, ...renderedMail(message) });
     },
   };
 }

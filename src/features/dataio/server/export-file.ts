@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { csvSafe, csvSafeValue } from './csv-safe.js';
 import type { ExportColumn } from './export-rows.js';
 import { cellText } from './export-rows.js';
@@ -43,9 +42,11 @@ export function csvStream(columns: readonly ExportColumn[], batches: AsyncIterab
  */
 export function xlsxStream(sheetName: string, columns: readonly ExportColumn[], batches: AsyncIterable<Record<string, unknown>[]>): Readable {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
   void (async () => {
+    // exceljs (some 20 MB) is loaded with the first workbook.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
     sheet.addRow(columns.map((c) => c.header)).commit();
     for await (const records of batches) {
       for (const record of records) sheet.addRow(rowOf(columns, record)).commit();

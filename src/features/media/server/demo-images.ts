@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 
 /** Two colours and a layout drawn from a text (the same text always gives the same picture). */
 function palette(seed: string) {
@@ -23,9 +23,11 @@ export function demoImage(kind: 'logo' | 'kv', seed: string): Promise<Buffer> {
   const key = `${kind}:${seed}`;
   let image = made.get(key);
   if (!image) {
-    image = sharp(Buffer.from(svgOf(kind, seed)))
-      .png()
-      .toBuffer();
+    image = loadSharp().then((sharp) =>
+      sharp(Buffer.from(svgOf(kind, seed)))
+        .png()
+        .toBuffer(),
+    );
     made.set(key, image);
   }
   return image;

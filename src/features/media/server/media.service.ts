@@ -6,17 +6,13 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
-import sharp from 'sharp';
 import { AppError, conflict, notFound, writeAudit } from '../../../server/index.js';
 import { ADMIN_ROLE, roleDeclaration } from '../../../shared/roles.js';
 import { type MediaItem, type MediaLink, mediaIdOfValue } from '../index.js';
 import type { MediaSettings } from './settings.js';
+import { loadSharp } from './sharp.js';
 import { MEDIA_TYPES, SNIFF_BYTES, sniffType } from './sniff.js';
 import type { MediaStore } from './store.js';
-
-// Thumbnails are small work: one decode at a time, no cache of decoded images kept between them.
-sharp.cache(false);
-sharp.concurrency(1);
 
 /** A row of the `media` table. */
 export interface MediaRow {
@@ -233,6 +229,7 @@ export class MediaService {
 
   private async decode(file: string): Promise<{ width: number; height: number; thumbnail: Buffer }> {
     const limitInputPixels = this.settings.maxPixels;
+    const sharp = await loadSharp();
     try {
       const meta = await sharp(file, { limitInputPixels }).metadata();
       const width = meta.autoOrient?.width ?? meta.width ?? 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxSettings } from './outbox-settings.js';
 import { retryDelaySeconds } from './outbox-settings.js';
 
@@ -97,21 +97,26 @@ export interface OutboxTransport {
 
 /** A pooled nodemailer SMTP transport from `SMTP_URL`; the row's Message-ID is the mail's. */
 export function smtpTransport(smtpUrl: string, from: string, settings: OutboxSettings): OutboxTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: settings.concurrency,
-    maxMessages: 1_000,
-    connectionTimeout: settings.smtpTimeoutMs,
-    greetingTimeout: settings.smtpTimeoutMs,
-    socketTimeout: settings.smtpTimeoutMs,
-  });
+  // nodemailer (some 14 MB) is loaded with the first message to send.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: settings.concurrency,
+        maxMessages: 1_000,
+        connectionTimeout: settings.smtpTimeoutMs,
+        greetingTimeout: settings.smtpTimeoutMs,
+        socketTimeout: settings.smtpTimeoutMs,
+      }),
+    ));
   return {
     async send(message) {
-      await transporter.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body, messageId: message.message_id });
+      await (await connect()).sendMail({ from, to: message.recipient, subject: message.subject, text: message.body, messageId: message.message_id });
     },
     close() {
-      transporter.close();
+      void transporter?.then((open) => open.close());
     },
   };
 }

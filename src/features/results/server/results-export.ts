@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import en from '../../../../locales/en/common.json';
 import id from '../../../../locales/id/common.json';
 import ms from '../../../../locales/ms/common.json';
@@ -136,6 +135,8 @@ export async function exportResults(
     const text = stringify(table.map((row) => row.map((cell) => (typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : csvSafe(cell)))));
     return { body: Buffer.from(`\ufeff${text}`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
   }
+  // exceljs (some 20 MB) is loaded with the first workbook.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Results');
   // An empty cell for null or '' (exceljs leaves undefined out), the other values as their own type.
