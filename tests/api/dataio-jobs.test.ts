@@ -47,6 +47,7 @@ async function start(env: Record<string, string>, signedIn?: Server): Promise<Se
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: 'false',
       BACKUP_INTERVAL_HOURS: '0',
+      FIRST_SCREEN_AT_START: 'false',
       LOG_LEVEL: 'warn',
       ...env,
     },

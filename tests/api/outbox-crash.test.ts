@@ -23,7 +23,15 @@ const WORKER_ENV = {
   OUTBOX_RETRY_BASE_SECONDS: '0.3',
   OUTBOX_RETRY_MAX_SECONDS: '1',
 };
-const BASE_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA: 'false', BACKUP_INTERVAL_HOURS: '0', LOG_LEVEL: 'silent', MAIL_FROM: 'awards@example.org' };
+const BASE_ENV = {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DEMO_DATA: 'false',
+  BACKUP_INTERVAL_HOURS: '0',
+  FIRST_SCREEN_AT_START: 'false',
+  LOG_LEVEL: 'silent',
+  MAIL_FROM: 'awards@example.org',
+};
 
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
