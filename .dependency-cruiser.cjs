@@ -19,7 +19,7 @@ if (!swc.parseFileSync.tsxAware) {
 }
 
 /** The client entry files of src/app: the only app files that import the composition root. */
-const APP_ENTRIES = '^src/app/(start\\.tsx|ssr/render-first-screen\\.tsx)$';
+const APP_ENTRIES = '^src/app/(start\\.tsx|sign-in-start\\.tsx|ssr/render-first-screen\\.tsx)$';
 /** The server entry and CLI files: the only src/server files that import the composition root. */
 const SERVER_ENTRIES = '^src/server/(.*-cli\\.ts|main\\.ts)$';
 /** A feature's client side: its client/ folder and its client face. */

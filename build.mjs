@@ -496,7 +496,8 @@ const LANGUAGES = ['en', 'id', 'ms'];
  *   chunks the entry imports statically, which the boot script asks for together (after its API
  *   requests) instead of the browser finding them one import level at a time, and the chunks of
  *   the signed-in shell and engine and of each language's translations, which it preloads only for
- *   a signed-in tab (the sign-in page loads none of them).
+ *   a signed-in tab (the sign-in page loads none of them); and the chunks of the app and of the
+ *   sign-in page by itself, which the entry script asks for (the one it loads).
  */
 function writeIndex(metafile, bootFile, styles) {
   const outputs = metafile.outputs;
@@ -518,21 +519,36 @@ function writeIndex(metafile, bootFile, styles) {
     }
     return into;
   };
-  // The entry's static imports, and the app it loads (src/app/start.tsx) with its own.
+  // The entry's static imports, and what it loads next: the app (src/app/start.tsx) or, on a page
+  // load of /login, the sign-in page by itself (src/app/sign-in-start.tsx), each with its own.
   const start = entryOf('src/app/start.tsx');
   if (!start) throw new Error('The client build has no chunk for src/app/start.tsx.');
-  const initial = new Set([...closure(script), start, ...closure(start)]);
+  const signIn = entryOf('src/app/sign-in-start.tsx');
+  if (!signIn) throw new Error('The client build has no chunk for src/app/sign-in-start.tsx.');
+  const startFiles = new Set([start, ...closure(start)]);
+  const signInFiles = new Set([signIn, ...closure(signIn)]);
+  // What every page needs (the boot script asks for it on every page): the entry's imports and what
+  // the app and the sign-in page share (React, i18next, the auth context). The rest of each is
+  // asked for by the entry script (src/app/main.tsx) once it knows which it loads: the router
+  // and the app's modules are not part of the sign-in page's first load.
+  const initial = new Set([...closure(script), ...[...startFiles].filter((file) => signInFiles.has(file))]);
   initial.delete(script);
   initial.delete(boot);
+  const onlyIn = (files) => [...files].filter((file) => !initial.has(file) && file !== script && file !== boot);
+  // The entry script asks for these itself (they are not in the boot script's lists below).
+  const byEntry = new Set([...onlyIn(startFiles), ...onlyIn(signInFiles)]);
   const beyondInitial = (roots) => {
     const files = new Set();
     for (const root of roots.filter(Boolean))
-      for (const file of [root, ...closure(root)]) if (!initial.has(file) && file !== script && file !== boot) files.add(file);
+      for (const file of [root, ...closure(root)]) if (!initial.has(file) && !byEntry.has(file) && file !== script && file !== boot) files.add(file);
     return [...files].map(rel);
   };
   const manifest = {
-    // The entry script's static imports and the app's: asked for by the boot script after its API requests.
+    // The entry script's static imports and what the app and the sign-in page share: asked for by the boot script after its API requests.
     initial: [...initial].map(rel),
+    // The app's own and the sign-in page's own: asked for by the entry script (src/app/module-preload.ts), the one it loads.
+    start: onlyIn(startFiles).map(rel),
+    signIn: onlyIn(signInFiles).map(rel),
     // The colour scales the console does not name itself: loaded by the boot script once the page is idle.
     styles: styles?.more ? [rel(styles.more)] : [],
     app: beyondInitial(SIGNED_IN_ROOTS.map(entryOf)),

@@ -22,6 +22,7 @@ import { LoadingPage } from './pages/loading-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { preloadable } from './preloadable.js';
 import { preloadParts } from './registered-parts.js';
+import { RouterNavigationProvider } from './router-navigation.js';
 import { ToastProvider } from './toast-provider.js';
 import { usePageTitle } from './use-page-title.js';
 
@@ -104,12 +105,14 @@ async function prefetchFirstListData(): Promise<void> {
   await prefetchFirstList(getQueryClient(), window.location.pathname, window.location.search);
 }
 
-/** Every route's element sits under this: the session watcher and the toast service. */
+/** Every route's element sits under this: the session watcher, the toast service and the pages' navigation (page-navigation.tsx). */
 function Root() {
   return (
     <ToastProvider>
-      <SessionWatcher />
-      <Outlet />
+      <RouterNavigationProvider>
+        <SessionWatcher />
+        <Outlet />
+      </RouterNavigationProvider>
     </ToastProvider>
   );
 }

@@ -1,13 +1,14 @@
 import { Flex } from '@radix-ui/themes/components/flex';
 import { Link as RadixLink } from '@radix-ui/themes/components/link';
 import { Text } from '@radix-ui/themes/components/text';
-import { Link } from 'react-router-dom';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
+import { usePageNavigation } from '../page-navigation.js';
 import { LEGAL_PAGES } from './legal-pages.js';
 
 /** The footer's links (privacy, security, charter, terms, copyright) and the copyright line. */
 export function LegalLinks() {
   const { t } = useTranslation();
+  const { Link } = usePageNavigation();
   return (
     <Flex direction="column" align="center" gap="2" asChild>
       <nav aria-label={t('nav.footer')}>

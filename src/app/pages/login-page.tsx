@@ -8,7 +8,6 @@ import { Heading } from '@radix-ui/themes/components/heading';
 import { Text } from '@radix-ui/themes/components/text';
 import * as TextField from '@radix-ui/themes/components/text-field';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, describeError } from '../../engine/data/api-error.js';
 import { useTranslation } from '../../engine/i18n/use-translation.js';
 import type { TwoFactorChallenge } from '../../shared/api-contract.js';
@@ -20,6 +19,7 @@ import { CheckCircleLineIcon, WarningLineIcon } from '../icons.js';
 import { LanguageSwitcher } from '../layout/language-switcher.js';
 import { LegalLinks } from '../layout/legal-links.js';
 import { toast } from '../lazy-toast.js';
+import { usePageNavigation } from '../page-navigation.js';
 import { APP_TITLE_KEY, usePageTitle } from '../use-page-title.js';
 
 /** What other pages hand the login page through navigation state. */
@@ -62,9 +62,9 @@ function destination(state: LoginState | null, role: string | undefined): string
 /** The sign-in screen: e-mail, password, Login, the background image and the welcome. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const state = (location.state ?? null) as LoginState | null;
+  // The router's in the app; its own when the page was opened by itself (sign-in-start.tsx).
+  const { state: navigationState, goOn, Redirect, Link } = usePageNavigation();
+  const state = (navigationState ?? null) as LoginState | null;
   const { isAuthenticated, isLoading, signIn, endSession, user } = useAuth();
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const [email, setEmail] = useState('');
@@ -81,7 +81,7 @@ export function LoginPage() {
     if (state.serverLogout === false) toast.error(t('toasts.logoutFailedLocal'), { toastId: 'logout' });
   }, [state, endSession, t]);
 
-  if (isAuthenticated && !state?.authorisedLogout) return <Navigate to={destination(state, user?.role)} replace />;
+  if (isAuthenticated && !state?.authorisedLogout) return <Redirect to={destination(state, user?.role)} />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,8 +93,7 @@ export function LoginPage() {
     try {
       const signedIn = await signIn(email.trim(), password);
       if ('challengeToken' in signedIn) return setChallenge(signedIn);
-      toast.success(t('toasts.loginSuccess'));
-      void navigate(destination(state, signedIn.role), { replace: true });
+      goOn(destination(state, signedIn.role), t('toasts.loginSuccess'));
     } catch (error) {
       toast.error(loginErrorMessage(error, t));
     }
@@ -117,10 +116,7 @@ export function LoginPage() {
                 <TwoFactorSignIn
                   challenge={challenge}
                   onCancel={() => setChallenge(null)}
-                  onSignedIn={(signedIn) => {
-                    toast.success(t('toasts.loginSuccess'));
-                    void navigate(destination(state, signedIn.role), { replace: true });
-                  }}
+                  onSignedIn={(signedIn) => goOn(destination(state, signedIn.role), t('toasts.loginSuccess'))}
                 />
               </Suspense>
             ) : (
@@ -173,9 +169,9 @@ export function LoginPage() {
                     {isLoading ? t('pages.login.signingIn') : t('pages.login.submit')}
                   </Button>
                   <Text size="2" align="center">
-                    <RouterLink to="/forgot-password" className="text-link">
+                    <Link to="/forgot-password" className="text-link">
                       {t('pages.login.forgot')}
-                    </RouterLink>
+                    </Link>
                   </Text>
                 </Flex>
               </form>
