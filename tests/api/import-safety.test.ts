@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportService } from '../../src/features/dataio/server/imports.service.js';
 import { dataioSecrets } from '../../src/features/dataio/server/migrations/021-dataio-secrets.js';
+import { MAX_IMPORT_BYTES } from '../../src/features/dataio/shared/import-limits.js';
 import { verifyPassword } from '../../src/server/auth/password.js';
 import { writeBackup } from '../../src/server/backup/write-backup.js';
 import { writeAudit } from '../../src/server/index.js';
@@ -164,6 +166,93 @@ describe.each(testDatabaseKinds())('import safety on %s', (kind) => {
       expect(all).not.toContain(SECRET_OK);
       expect(all).not.toContain(SECRET_FIXED);
       expect(rows[0]!.report.rows[0]).toEqual({ row: 1, values: [], errors: [] });
+    });
+  });
+
+  describe('finding 4: uploads are read as they stream, never gathered first', () => {
+    /** A request body of `total` bytes made as the server reads it: `head`, then lines of `line`; `pulled()` says how much it read. */
+    const lazyBody = (head: string, line: string, total: number) => {
+      const piece = Buffer.from(line.repeat(Math.ceil((64 * 1024) / line.length)));
+      let pulled = 0;
+      const stream = new Readable({
+        read() {
+          if (pulled >= total) return void this.push(null);
+          const chunk = pulled === 0 ? Buffer.from(head) : piece;
+          pulled += chunk.length;
+          this.push(chunk);
+        },
+      });
+      return { stream, pulled: () => pulled };
+    };
+    const uploadStream = async (entity: string, body: Readable, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/imports?entity=${entity}&filename=streamed.csv`,
+        payload: body,
+        headers: {
+          'content-type': 'application/octet-stream',
+          cookie: `XSRF-TOKEN=${client.xsrf}`,
+          'x-xsrf-token': client.xsrf,
+          authorization: `Bearer ${client.token}`,
+          ...headers,
+        },
+      });
+      return { status: res.statusCode, body: JSON.parse(res.body) };
+    };
+
+    it('refuses an upload past 50 MB as soon as it passes, and one that declares it before reading it', async () => {
+      const over = lazyBody('Name\n', 'Streamed Company\n', 60 * 1024 * 1024);
+      const res = await uploadStream('company', over.stream);
+      expect(res.status).toBe(413);
+      expect(res.body.errors[0].messageKey).toBe('dataio.import.errors.too_large');
+      expect(over.pulled()).toBeLessThan(MAX_IMPORT_BYTES + 1024 * 1024);
+
+      const declared = lazyBody('Name\n', 'Streamed Company\n', 60 * 1024 * 1024);
+      const early = await uploadStream('company', declared.stream, { 'content-length': String(60 * 1024 * 1024) });
+      expect(early.status).toBe(413);
+      expect(early.body.errors[0].messageKey).toBe('dataio.import.errors.too_large');
+      expect(declared.pulled()).toBeLessThan(1024 * 1024);
+    });
+
+    it('refuses a file by its first rows while the rest is still on its way', async () => {
+      // 80 KB of rows, the second 301 cells wide, then the body stalls: read whole first, it would never be answered.
+      const head = `Name\n${'x,'.repeat(300)}x\n${'Streamed Company\n'.repeat(5000)}`;
+      let sentHead = false;
+      const stalled = new Readable({
+        read() {
+          if (!sentHead) this.push(Buffer.from(head));
+          sentHead = true;
+        },
+      });
+      const res = await uploadStream('company', stalled);
+      expect(res.status).toBe(413);
+      expect(res.body.errors[0].messageKey).toBe('dataio.import.errors.too_many_columns');
+      stalled.destroy();
+    });
+
+    it('reads a file sent in small pieces that split characters, quoted line breaks and password cells', async () => {
+      const text =
+        'Email,Name,Password,Max Entries\npiece1@import.test,"Zoë Ñandú, ""Ibu""\nKedua",Split-Secret-Delta-4,2\npiece2@import.test,Ağustus Şen,Split-Secret-Echo-5,1\n';
+      const bytes = Buffer.from(text, 'utf8');
+      const pieces: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += 3) pieces.push(bytes.subarray(at, at + 3));
+      const up = await uploadStream('customer', Readable.from(pieces));
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      expect(up.body.data.total_rows).toBe(2);
+      expect(up.body.data.sample).toEqual([
+        ['piece1@import.test', 'Zoë Ñandú, "Ibu"\nKedua', '********', '2'],
+        ['piece2@import.test', 'Ağustus Şen', '********', '1'],
+      ]);
+      expect((await storedJob(up.body.data.id)).text).not.toContain('Split-Secret-Delta-4');
+      const id = up.body.data.id;
+      await client.post(`/api/imports/${id}/start`, { mapping: up.body.data.mapping, mode: 'valid' });
+      expect(await waitFor(id)).toMatchObject({ status: 'done', created_rows: 2 });
+      expect(await verifyPassword('Split-Secret-Delta-4', (await hashOf('piece1@import.test'))!)).toBe(true);
+    });
+
+    it('answers 400 to an empty body', async () => {
+      const res = await uploadStream('company', Readable.from([]));
+      expect(res.status).toBe(400);
     });
   });
 

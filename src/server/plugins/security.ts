@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -48,9 +49,10 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 
 /** The dotted paths of the strings (values or keys) in a parsed JSON body that hold a NUL character. */
 function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
-  // A raw upload (an import file) is bytes, not text: walking it key by key would build millions
-  // of entries; the import reads it as UTF-8 itself.
-  if (ArrayBuffer.isView(value)) return found;
+  // A raw upload (an import file) is bytes, or the request's stream itself, not text: walking it
+  // key by key would build millions of entries (or follow a socket's cycles); the import reads it
+  // as UTF-8 itself.
+  if (ArrayBuffer.isView(value) || value instanceof Readable) return found;
   if (typeof value === 'string') {
     if (value.includes('\0')) found.push(path);
   } else if (value && typeof value === 'object') {

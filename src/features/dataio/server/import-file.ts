@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
@@ -120,126 +119,269 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
 
 /** Bytes decoded and handed to the CSV parser at a time (a few ms of parsing): between two pieces other requests run. */
 const CSV_PIECE = 64 * 1024;
+/** Bytes read before the CSV parser starts: enough to tell UTF-16 and to guess the delimiter from the first line. */
+const CSV_HEAD = 64 * 1024;
+
+/** Bytes as a source of pieces of {@link CSV_PIECE} (a buffer read the way an upload streams). */
+export async function* piecesOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += CSV_PIECE) yield bytes.subarray(at, at + CSV_PIECE);
+}
+
+/** A source's chunks cut into pieces of at most {@link CSV_PIECE}. */
+async function* inPieces(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) for (let at = 0; at < chunk.length; at += CSV_PIECE) yield chunk.subarray(at, at + CSV_PIECE);
+}
 
 /**
- * Parses CSV bytes piece by piece (decoded as UTF-8 in pieces too), with an event-loop turn
- * between pieces, so a 50 MB file never holds other requests for more than a piece's parse.
- * Stops after `to` records; refuses a row with more than {@link MAX_IMPORT_COLUMNS} cells or a
- * cell longer than {@link MAX_CELL_CHARS}.
+ * Parses CSV bytes as they stream, a piece at a time (decoded as UTF-8 in pieces too), with an
+ * event-loop turn between pieces, so a 50 MB file never holds other requests for more than a
+ * piece's parse and is never held whole: the records are yielded as they are parsed. Refuses a
+ * row with more than {@link MAX_IMPORT_COLUMNS} cells or a cell longer than {@link MAX_CELL_CHARS}.
+ * Rows of blank cells are skipped.
  */
-async function parseCsv(bytes: Buffer, to = MAX_IMPORT_ROWS + 2): Promise<string[][]> {
-  if (isUtf16(bytes)) throw utf16();
+async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+  const pieces = inPieces(source)[Symbol.asyncIterator]();
+  const headChunks: Uint8Array[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < CSV_HEAD) {
+    const next = await pieces.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    headChunks.push(next.value);
+    headLength += next.value.length;
+  }
+  const head = Buffer.concat(headChunks);
+  if (isUtf16(head)) throw utf16();
   const decoder = new TextDecoder('utf-8');
-  const head = decoder.decode(bytes.subarray(0, 64 * 1024), { stream: true });
+  const headText = decoder.decode(head, { stream: true });
   const parser = parse({
     bom: true,
-    delimiter: guessDelimiter(head.replace(/^\ufeff/, '')),
+    delimiter: guessDelimiter(headText.replace(/^\ufeff/, '')),
     relax_column_count: true,
     skip_empty_lines: true,
     max_record_size: MAX_CELL_CHARS * 4,
-    to,
   });
-  const rows: string[][] = [];
+  const parsed: string[][] = [];
   let failure: unknown;
-  parser.on('readable', () => {
-    for (let record = parser.read(); record !== null; record = parser.read()) {
-      const row = record as string[];
-      if (row.length > MAX_IMPORT_COLUMNS) failure ??= tooManyColumns();
-      else if (row.some((cell) => cell.length > MAX_CELL_CHARS)) failure ??= cellTooLong();
-      // Rows of blank cells are skipped here, so no later pass over every row is needed.
-      if (rows.length < to && row.some((cell) => cell.trim() !== '')) rows.push(row);
-    }
-  });
+  const take = () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) parsed.push(record as string[]);
+  };
+  parser.on('readable', take);
   parser.on('error', (error) => {
     failure ??= error;
   });
-  const ended = new Promise<void>((resolve) => parser.once('end', resolve).once('error', () => resolve()));
-  parser.write(head);
-  for (let at = 64 * 1024; at < bytes.length && rows.length < to && !failure; at += CSV_PIECE) {
-    await new Promise((resolve) => setImmediate(resolve));
-    parser.write(decoder.decode(bytes.subarray(at, at + CSV_PIECE), { stream: true }));
+  const finished = new Promise<void>((resolve) => parser.once('end', resolve).once('error', () => resolve()));
+  /** The rows parsed so far, checked, then forgotten here. */
+  function* drain(): Generator<string[]> {
+    take();
+    if (failure) throw failure;
+    for (const row of parsed.splice(0)) {
+      if (row.length > MAX_IMPORT_COLUMNS) throw tooManyColumns();
+      if (row.some((cell) => cell.length > MAX_CELL_CHARS)) throw cellTooLong();
+      if (row.some((cell) => cell.trim() !== '')) yield row;
+    }
   }
-  if (!failure && rows.length < to) {
+  try {
+    parser.write(headText);
+    yield* drain();
+    while (!ended) {
+      const next = await pieces.next();
+      if (next.done) break;
+      await new Promise((resolve) => setImmediate(resolve));
+      parser.write(decoder.decode(next.value, { stream: true }));
+      yield* drain();
+    }
     parser.end(decoder.decode());
-    await ended;
-  } else parser.destroy();
-  if (failure instanceof AppError) throw failure;
-  if (failure) {
-    const message = failure instanceof Error ? failure.message : String(failure);
+    await finished;
+    yield* drain();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
     if (/max_record_size/i.test(message)) throw cellTooLong();
     throw unreadable(message);
+  } finally {
+    parser.destroy();
+    await pieces.return?.(undefined);
   }
-  return rows;
 }
 
 /**
- * Reads an uploaded CSV (any of , ; tab |, UTF-8 with or without BOM, quoted fields with line
- * breaks) or XLSX (first sheet, read as a stream within limits) into its header row and data rows.
- * Blank rows are skipped. A stored import table (gzip CSV, see {@link storeTable}) reads the same.
+ * A gzip stream's inflated bytes as they come (zlib on libuv's threads); `limit` bounds what it
+ * may inflate to (an uploaded gzip file is held to the upload's limit: no gzip bomb).
+ */
+async function* gunzipped(first: Uint8Array, rest: AsyncIterator<Uint8Array>, limit = Number.POSITIVE_INFINITY): AsyncGenerator<Uint8Array> {
+  const gunzip = zlib.createGunzip();
+  const stopped = () => gunzip.destroyed || gunzip.writableEnded;
+  void (async () => {
+    try {
+      let chunk: Uint8Array | undefined = first;
+      while (chunk && !stopped()) {
+        if (!gunzip.write(chunk)) await drainOrClose(gunzip);
+        const next = await rest.next();
+        chunk = next.done ? undefined : next.value;
+      }
+      if (!stopped()) gunzip.end();
+    } catch (error) {
+      gunzip.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  let inflated = 0;
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      inflated += chunk.length;
+      if (inflated > limit) throw tooLarge();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadable(error instanceof Error ? error.message : String(error));
+  } finally {
+    gunzip.destroy();
+    await rest.return?.(undefined);
+  }
+}
+
+/** Resolves when a stream wants more writes, or has closed (its reader stopped). */
+function drainOrClose(stream: zlib.Gunzip): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('close', done);
+      resolve();
+    };
+    stream.once('drain', done).once('close', done);
+  });
+}
+
+/** A source with its first bytes (at least four, unless it is shorter) read ahead, to tell its kind. */
+async function sniff(source: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Array; rest: AsyncIterator<Uint8Array> }> {
+  const rest = source[Symbol.asyncIterator]();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length < 4) {
+    const next = await rest.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), rest };
+}
+
+/** The head read ahead, then the rest of the source. */
+async function* rejoined(head: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    if (head.length > 0) yield head;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    await rest.return?.(undefined);
+  }
+}
+
+/**
+ * The rows of an import file as they are read from `source`: the header row first (cells
+ * trimmed), then the data rows, blank rows skipped. A CSV (any of , ; tab |, UTF-8 with or
+ * without BOM, quoted fields with line breaks) is parsed as it streams and never held whole; an
+ * XLSX workbook (first sheet, read as a stream within limits) needs its ZIP's central directory,
+ * at the end, so it is gathered first (at most {@link MAX_IMPORT_BYTES}, the source's bound); a
+ * stored import table (gzip CSV, see {@link TableWriter}) is inflated as it streams, and
+ * `gzipLimit` bounds what an uploaded gzip may inflate to.
  *
- * @throws AppError 413 beyond 50 MB, 200,000 rows, 256 columns, a cell of 32,767 characters or a
+ * @throws AppError 413 beyond 200,000 rows, 256 columns, a cell of 32,767 characters or a
  * workbook that inflates too far; 400 when it cannot be read, is UTF-16, or has no header.
  */
-export async function parseImportFile(bytes: Buffer): Promise<ParsedFile> {
-  if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
-  if (isGzip(bytes)) return tableOf(await parseCsv(await gunzip(bytes)));
-  const table = isZip(bytes) ? await parseXlsx(bytes) : await parseCsv(bytes);
-  return tableOf(table);
-}
-
-/** The header row of a stored file (a CSV is read only as far as its first non-blank rows). */
-export async function importHeaders(bytes: Buffer): Promise<string[]> {
-  if (isZip(bytes)) return (await parseImportFile(bytes)).headers;
-  const text = isGzip(bytes) ? await gunzipHead(bytes) : bytes;
-  const first = (await parseCsv(text, 100)).find((row) => row.some((cell) => cell.trim() !== ''));
-  if (!first) throw unreadable('it has no header row.');
-  return first.map((header) => header.trim());
-}
-
-/** The header row and the data rows of a table whose blank rows are already skipped (both readers skip them). */
-function tableOf(table: string[][]): ParsedFile {
-  if (table.length === 0) throw unreadable('it has no header row.');
-  if (table.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows(table.length - 1);
-  const headers = table.shift()!;
-  return { headers: headers.map((header) => header.trim()), rows: table };
-}
-
-const gunzip = promisify(zlib.gunzip);
-
-/** The first 256 KB of a stored table, enough for its header row. */
-async function gunzipHead(bytes: Buffer): Promise<Buffer> {
-  const stream = zlib.createGunzip();
-  stream.end(bytes);
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    length += chunk.length;
-    if (length >= 256 * 1024) break;
+export async function* readRows(source: AsyncIterable<Uint8Array>, options: { gzipLimit?: number } = {}): AsyncGenerator<string[]> {
+  const { head, rest } = await sniff(source);
+  let rows: AsyncIterable<string[]> | Iterable<string[]>;
+  if (isZip(head)) {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of rejoined(head, rest)) chunks.push(chunk);
+    rows = await parseXlsx(Buffer.concat(chunks));
+  } else if (isGzip(head)) rows = csvRecords(gunzipped(head, rest, options.gzipLimit));
+  else rows = csvRecords(rejoined(head, rest));
+  let header = true;
+  let count = 0;
+  for await (const row of rows) {
+    if (header) {
+      header = false;
+      yield row.map((cell) => cell.trim());
+      continue;
+    }
+    if (++count > MAX_IMPORT_ROWS) throw tooManyRows(count);
+    yield row;
   }
-  stream.destroy();
-  return Buffer.concat(chunks);
+  if (header) throw unreadable('it has no header row.');
+}
+
+/**
+ * Reads a whole import file (CSV, XLSX or a stored table, see {@link readRows}) into its header
+ * row and data rows.
+ *
+ * @throws AppError 413 beyond 50 MB, and as {@link readRows}.
+ */
+export async function parseImportFile(bytes: Buffer): Promise<ParsedFile> {
+  if (bytes.length > MAX_IMPORT_BYTES && !isGzip(bytes)) throw tooLarge();
+  let headers: string[] | undefined;
+  const rows: string[][] = [];
+  for await (const row of readRows(piecesOf(bytes))) {
+    if (headers) rows.push(row);
+    else headers = row;
+  }
+  return { headers: headers!, rows };
+}
+
+/** The data rows of a stored file (after its header row), read as a stream: each pass over them parses the file again instead of holding its rows. */
+export async function* dataRows(bytes: Buffer): AsyncGenerator<string[]> {
+  let header = true;
+  for await (const row of readRows(piecesOf(bytes))) {
+    if (header) header = false;
+    else yield row;
+  }
+}
+
+/** The header row of a stored file (a CSV is read only as far as its first non-blank row). */
+export async function importHeaders(bytes: Buffer): Promise<string[]> {
+  for await (const row of readRows(piecesOf(bytes))) return row;
+  throw unreadable('it has no header row.');
+}
+
+/** The table an import job keeps, written as it is read (see {@link tableWriter}). */
+export interface TableWriter {
+  /** Adds rows (the header row first); resolves when zlib has room for more. */
+  write(rows: readonly (readonly string[])[]): Promise<void>;
+  /** The whole compressed table. */
+  end(): Promise<Buffer>;
+  /** Drops what was written (the upload was refused). */
+  discard(): void;
 }
 
 /**
  * The table an import job keeps (instead of the upload): its header and rows as CSV, written a
- * few thousand rows at a time into a gzip stream (zlib on libuv's threads), with event-loop turns
- * between, so neither the CSV text nor its pieces are ever held whole.
+ * few thousand rows at a time into a gzip stream (zlib on libuv's threads) as they are read, so
+ * neither the CSV text nor its rows are ever held whole: only the compressed table is.
  */
-export async function storeTable(headers: readonly string[], rows: readonly (readonly string[])[]): Promise<Buffer> {
+export function tableWriter(): TableWriter {
   const gzip = zlib.createGzip({ level: 3 });
   const compressed: Buffer[] = [];
   gzip.on('data', (chunk: Buffer) => compressed.push(chunk));
   const ended = new Promise<void>((resolve, reject) => gzip.once('end', resolve).once('error', reject));
-  const write = async (text: string) => {
-    if (!gzip.write(text)) await new Promise((resolve) => gzip.once('drain', resolve));
+  ended.catch(() => undefined);
+  return {
+    async write(rows) {
+      for (let at = 0; at < rows.length; at += 1000) {
+        if (!gzip.write(stringify(rows.slice(at, at + 1000) as string[][]))) await new Promise((resolve) => gzip.once('drain', resolve));
+        if (at + 1000 < rows.length) await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    async end() {
+      gzip.end();
+      await ended;
+      return Buffer.concat(compressed.splice(0));
+    },
+    discard() {
+      gzip.destroy();
+      compressed.length = 0;
+    },
   };
-  await write(stringify([headers as string[]]));
-  for (let at = 0; at < rows.length; at += 1000) {
-    await write(stringify(rows.slice(at, at + 1000) as string[][]));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  gzip.end();
-  await ended;
-  return Buffer.concat(compressed);
 }

@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import { AppError, hookFor, type OperationContext, runBeforeWrite, storedFields, toColumnValues, uniqueConflict, writeAudit } from '../../../server/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { parseImportFile, timeSlicer } from './import-file.js';
+import { dataRows, importHeaders, timeSlicer } from './import-file.js';
 import { type CheckedRow, createRowChecker, type ImportFixes, type ImportMapping, importConfigOf, type SecretColumns } from './import-rows.js';
 import { maskValues } from './import-secrets.js';
 import { type DataioDb, dataioDb, type EntityDb, entityDb, type ImportJobsTable } from './tables.js';
@@ -135,8 +135,8 @@ export async function storedByKey(entity: LoadedEntity, key: string, keys: reado
 /** Whether every before-write hook of the entity needs only its own row (so rows can run them at once, ahead of the write). */
 const rowLocal = (entity: LoadedEntity) => entity.descriptor.hooks.beforeWrite.every((name) => hookFor(name)?.rowLocal === true);
 
-/** A checked row to create, with its row-local hooks already started (the password hashing). */
-type PreparedRow = CheckedRow & { prepared?: Promise<void> };
+/** A checked row to create, with its row-local hooks already started (the password hashing), and its cells (for the report). */
+type PreparedRow = CheckedRow & { prepared?: Promise<void>; values?: readonly string[] };
 
 /** Writes one batch of checked rows: hooks as the forms run them (bulk variant), then the rows. */
 async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx: EntityDb): Promise<{ created: number; updated: number }> {
@@ -212,8 +212,10 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
       .where('id', '=', jobId)
       .execute();
   try {
-    const { headers, rows } = await parseImportFile(input.file);
-    progress.total = rows.length;
+    // The stored table is read as a stream, once per pass (keys, check, write), so its rows are
+    // never all held at once: only the failed rows (the report) and the keys are kept.
+    const headers = await importHeaders(input.file);
+    const rowsOf = () => dataRows(input.file);
     progress.phase = 'checking';
     progress.startedAt = Date.now();
     const checker0 = createRowChecker(entity, input.mapping, new Map(), input.secretColumns);
@@ -221,35 +223,32 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     // Every loop over the rows gives other requests a turn every few milliseconds.
     const pause = timeSlicer();
     if (config.key) {
-      for (let i = 0; i < rows.length; i++) {
-        const key = checker0.keyOf(rows[i]!, input.fixes[String(i + 1)]);
+      let i = 0;
+      for await (const values of rowsOf()) {
+        const key = checker0.keyOf(values, input.fixes[String(++i)]);
         if (key !== undefined) keys.push(key);
         await pause();
       }
     }
     const existing = config.key ? await storedByKey(entity, config.key, keys, db) : new Map();
-    const checker = createRowChecker(entity, input.mapping, existing, input.secretColumns);
-    const valid: PreparedRow[] = [];
+    keys.length = 0;
     const report: ReportRow[] = [];
-    // Row-local hooks (the password hash: scrypt on libuv's threads) start as each new row passes
-    // its check, so hashing runs on the other cores while this thread checks the next rows.
-    const early = rowLocal(entity);
-    const hooks = limiter(HOOKS_AT_ONCE);
-    for (let i = 0; i < rows.length; i++) {
-      const checked: PreparedRow = checker.check(rows[i]!, i + 1, input.fixes[String(i + 1)]);
-      if (checked.errors.length > 0) report.push({ row: i + 1, values: maskValues(rows[i]!, input.secretColumns), errors: checked.errors });
-      else {
-        if (early && checked.id === undefined && !(mode === 'all' && report.length > 0)) {
-          checked.prepared = hooks.run(() => runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true }));
-          // Awaited by the write; a job that stops first must not leave an unhandled rejection.
-          checked.prepared.catch(() => undefined);
-        }
-        valid.push(checked);
+    let total = 0;
+    let validCount = 0;
+    {
+      const checker = createRowChecker(entity, input.mapping, existing, input.secretColumns);
+      for await (const values of rowsOf()) {
+        const i = total++;
+        const checked = checker.check(values, i + 1, input.fixes[String(i + 1)]);
+        if (checked.errors.length > 0) report.push({ row: i + 1, values: maskValues(values, input.secretColumns), errors: checked.errors });
+        else validCount++;
+        progress.done = i + 1;
+        progress.total = Math.max(progress.total, total);
+        await pause();
+        if (i % 500 === 499 && progress.cancelled) throw new ImportCancelled();
       }
-      progress.done = i + 1;
-      await pause();
-      if (i % 500 === 499 && progress.cancelled) throw new ImportCancelled();
     }
+    progress.total = total;
     const reportOf = () => ({ headers, rows: report });
     if (mode === 'all' && report.length > 0) {
       await finish({ status: 'failed', error: 'invalid_rows', failed_rows: report.length, done_rows: 0, report: JSON.stringify(reportOf()) });
@@ -257,14 +256,42 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
     }
     progress.phase = 'writing';
     progress.done = 0;
-    progress.total = valid.length;
+    progress.total = validCount;
     progress.startedAt = Date.now();
     let created = 0;
     let updated = 0;
+    // The write pass checks the rows again (a fresh checker: the same answers, duplicates included)
+    // and writes the valid ones a batch at a time. Row-local hooks (the password hash: scrypt on
+    // libuv's threads) start as each new row passes its check, so hashing runs on the other cores
+    // while this thread checks the next rows.
+    const early = rowLocal(entity);
+    const hooks = limiter(HOOKS_AT_ONCE);
+    const writeChecker = createRowChecker(entity, input.mapping, existing, input.secretColumns);
+    async function* validBatches(): AsyncGenerator<PreparedRow[]> {
+      let batch: PreparedRow[] = [];
+      let i = 0;
+      for await (const values of rowsOf()) {
+        i++;
+        const checked: PreparedRow = writeChecker.check(values, i, input.fixes[String(i)]);
+        await pause();
+        if (checked.errors.length > 0) continue;
+        checked.values = values;
+        if (early && checked.id === undefined) {
+          checked.prepared = hooks.run(() => runBeforeWrite({ entity, operation: 'create', data: checked.data!, db, bulk: true }));
+          // Awaited by the write; a job that stops first must not leave an unhandled rejection.
+          checked.prepared.catch(() => undefined);
+        }
+        batch.push(checked);
+        if (batch.length >= BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    }
     await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < valid.length; start += BATCH) {
+      for await (const batch of validBatches()) {
         if (progress.cancelled) throw new ImportCancelled();
-        const batch = valid.slice(start, start + BATCH);
         if (mode === 'all') {
           try {
             const written = await writeRows(entity, batch, trx);
@@ -292,12 +319,12 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
                 await sql`release savepoint import_row`.execute(trx);
               } catch (error) {
                 await sql`rollback to savepoint import_row`.execute(trx);
-                report.push({ row: row.row, values: maskValues(rows[row.row - 1]!, input.secretColumns), errors: writeErrors(entity, error) });
+                report.push({ row: row.row, values: maskValues(row.values ?? [], input.secretColumns), errors: writeErrors(entity, error) });
               }
             }
           }
         }
-        progress.done = Math.min(valid.length, start + BATCH);
+        progress.done = Math.min(validCount, progress.done + batch.length);
       }
       report.sort((a, b) => a.row - b.row);
       await writeAudit(trx, {
@@ -306,7 +333,7 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         ip: input.ip,
         entity: entity.descriptor.name,
         entityId: null,
-        details: { job: jobId, mode, rows: rows.length, created, updated, failed: report.length },
+        details: { job: jobId, mode, rows: total, created, updated, failed: report.length },
       });
       await dataioDb(trx)
         .updateTable('import_jobs')

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NO_BODY_SCHEMA } from '../../../server/index.js';
 import { exportLanguage } from './export-rows.js';
-import { MAX_IMPORT_BYTES } from './import-file.js';
+import { MAX_IMPORT_BYTES, tooLarge } from './import-file.js';
 import { type ImportBody, type ImportCaller, ImportService } from './imports.service.js';
 import {
   fileAnswer,
@@ -20,7 +20,7 @@ import {
   validatedByHandler,
 } from './schemas.js';
 
-/** The file types an upload's body may be sent as (read whole, as bytes). */
+/** The file types an upload's body may be sent as (read as bytes, as they arrive). */
 const FILE_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /**
@@ -56,7 +56,12 @@ export async function importRoutes(app: FastifyInstance) {
   const checked = { validatorCompiler: validatedByHandler };
 
   app.register(async (uploads) => {
-    uploads.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES + 1 }, (_request, body, done) => done(null, body));
+    // The body is handed on as the stream it is (read, checked and stored as it arrives, see
+    // ImportService.upload); a declared length over the limit is refused before a byte is read.
+    uploads.addContentTypeParser(FILE_TYPES, (request, payload, done) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) done(tooLarge(), undefined);
+      else done(null, payload);
+    });
     uploads.post(
       '/imports',
       {

@@ -78,7 +78,20 @@ function partialSchema(entity: LoadedEntity, fields: readonly string[]): JsonSch
  * yields every few ms.
  */
 export async function sealRows(entity: LoadedEntity, headers: readonly string[], rows: string[][], columns: SecretColumns, db: EntityDb): Promise<string[][]> {
-  if (columns.size === 0) return rows;
+  return createSealer(entity, headers, columns, db)(rows);
+}
+
+/**
+ * The sealing of one upload, for its rows as they are read, a batch at a time (see
+ * {@link sealRows}): what every batch shares (the sealed fields, their schema) is worked out once.
+ */
+export function createSealer(
+  entity: LoadedEntity,
+  headers: readonly string[],
+  columns: SecretColumns,
+  db: EntityDb,
+): (rows: string[][]) => Promise<string[][]> {
+  if (columns.size === 0) return async (rows) => rows;
   const props = entity.schema.properties ?? {};
   const order = [...columns.keys()].sort((a, b) => a - b);
   const first = order[0]!;
@@ -86,6 +99,17 @@ export async function sealRows(entity: LoadedEntity, headers: readonly string[],
   const mapped = new Set(guessMapping(entity, headers).filter((field): field is string => field !== null));
   const covered = coveredFields(entity, sealedFields, mapped);
   const schema = partialSchema(entity, covered);
+  return (rows) => sealBatch(entity, rows, { columns, order, first, covered, schema, props }, db);
+}
+
+/** Seals one batch of rows in place (see {@link createSealer}). */
+async function sealBatch(
+  entity: LoadedEntity,
+  rows: string[][],
+  plan: { columns: SecretColumns; order: number[]; first: number; covered: string[]; schema: JsonSchema; props: Record<string, JsonSchema> },
+  db: EntityDb,
+): Promise<string[][]> {
+  const { columns, order, first, covered, schema, props } = plan;
   const pause = timeSlicer();
   let active = 0;
   const waiting: Array<() => void> = [];

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -6,7 +7,7 @@ import { canPerform } from '../../../shared/descriptor/client-entity.js';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
 import { csvSafe, csvSafeValue } from './csv-safe.js';
 import { fieldLabelKey, type Language } from './export-rows.js';
-import { importHeaders, MAX_IMPORT_BYTES, parseImportFile, storeTable, timeSlicer, tooLarge } from './import-file.js';
+import { dataRows, importHeaders, MAX_IMPORT_BYTES, piecesOf, readRows, tableWriter, timeSlicer, tooLarge } from './import-file.js';
 import {
   failStaleImports,
   type ImportMode,
@@ -18,14 +19,18 @@ import {
   startHeartbeat,
   storedByKey,
 } from './import-job.js';
-import { checkFixes, checkMapping, createRowChecker, guessMapping, importConfigOf } from './import-rows.js';
-import { checkSecretMapping, maskValues, sealRows, secretColumnsFrom, secretColumnsJson, secretColumnsOf, storableFixes } from './import-secrets.js';
+import { checkFixes, checkMapping, createRowChecker, guessMapping, importConfigOf, type SecretColumns } from './import-rows.js';
+import { checkSecretMapping, createSealer, maskValues, secretColumnsFrom, secretColumnsJson, secretColumnsOf, storableFixes } from './import-secrets.js';
 import { type DataioDb, dataioDb, entityDb } from './tables.js';
 
 /** Rows the preview shows besides the invalid ones. */
 const PREVIEW_ROWS = 20;
 /** Invalid rows the preview lists at most. */
 const PREVIEW_INVALID = 500;
+/** Bytes of a stored table read per query. */
+const FILE_SLICE = 1024 * 1024;
+/** Rows of an upload read, sealed and compressed at a time. */
+const UPLOAD_BATCH = 1000;
 /** How long a cancel sent to another server's job waits for it to stop before answering. */
 const CANCEL_WAIT_MS = (STALE_SECONDS + 5) * 1000;
 
@@ -84,6 +89,75 @@ function fileOf(job: FullJob): Buffer {
     ]);
   }
   return job.file;
+}
+
+/** Whether a request body is a stream of bytes (an upload as it arrives). */
+function isByteStream(value: unknown): value is Readable {
+  return value instanceof Readable;
+}
+
+/**
+ * An upload's bytes as they arrive, for its reader (see {@link ImportService.upload}): taken from
+ * the request as fast as they come, without waiting for the reader (the request must be received
+ * within the server's request timeout, while reading, checking and sealing 200,000 rows may take
+ * longer), and dropped once read, so at most the file is held once. Refused (413) as soon as they
+ * pass {@link MAX_IMPORT_BYTES}, (400) when there are none. A reader that stops early (a refused
+ * file) leaves the request paused, not destroyed, so the refusal is still answered on its
+ * connection (Node discards the rest).
+ */
+async function* spooled(source: Readable): AsyncGenerator<Uint8Array> {
+  const queue: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const onData = (chunk: Uint8Array) => {
+    length += chunk.length;
+    if (length > MAX_IMPORT_BYTES) {
+      failure ??= tooLarge();
+      source.pause();
+      queue.length = 0;
+    } else queue.push(chunk);
+    woken();
+  };
+  const onEnd = () => {
+    ended = true;
+    woken();
+  };
+  const onError = (error: unknown) => {
+    failure ??= error;
+    woken();
+  };
+  const onClose = () => {
+    if (!ended) failure ??= badRequest('The upload was interrupted before its end.');
+    woken();
+  };
+  source.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      const chunk = queue.shift();
+      if (chunk) yield chunk;
+      else if (ended) break;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (length === 0) throw badRequest('Send the file as the request body (application/octet-stream).');
+  } finally {
+    source.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    if (!ended) source.pause();
+    queue.length = 0;
+  }
+}
+
+/** Bytes given whole (a caller in the server's own code): the same limits as {@link spooled}. */
+async function* given(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  if (bytes.length === 0) throw badRequest('Send the file as the request body (application/octet-stream).');
+  if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
+  yield* piecesOf(bytes);
 }
 
 /** How long import jobs (their stored tables and reports) are kept: `IMPORT_RETENTION_DAYS`, default 30. */
@@ -195,18 +269,53 @@ export class ImportService {
     return entity!;
   }
 
-  /** Stores an uploaded file as a job: its columns, the guessed mapping, the row count and the first rows. */
+  /**
+   * Stores an uploaded file as a job: its columns, the guessed mapping, the row count and the first
+   * rows. `file` is the request's body as it streams (or bytes): it is read, checked, sealed and
+   * compressed a batch of rows at a time as it arrives, so no copy of the file or of its rows is
+   * ever made; at most the bytes not read yet wait (see {@link spooled}), and the compressed table
+   * (an XLSX workbook is gathered first, within {@link MAX_IMPORT_BYTES}: its index is at its end).
+   */
   async upload(entityName: unknown, file: unknown, filename: unknown, caller: ImportCaller) {
     const entity = this.importable(entityName, caller);
-    if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest('Send the file as the request body (application/octet-stream).');
-    if (file.length > MAX_IMPORT_BYTES) throw tooLarge();
-    const parsed = await parseImportFile(file);
+    const source = Buffer.isBuffer(file) ? given(file) : isByteStream(file) ? spooled(file) : undefined;
+    if (!source) throw badRequest('Send the file as the request body (application/octet-stream).');
     const name = String(filename ?? 'upload').slice(0, 200);
+    const table = tableWriter();
+    let headers: string[] | undefined;
+    let secretColumns: SecretColumns = new Map();
+    let seal: (rows: string[][]) => Promise<string[][]> = async (rows) => rows;
+    const sample: string[][] = [];
+    let total = 0;
+    let batch: string[][] = [];
     // Not the upload but its table is kept, write-only cells sealed (hashed) first: no password
     // reaches the job's row (see import-secrets.ts).
-    const secretColumns = secretColumnsOf(entity, parsed.headers);
-    const rows = await sealRows(entity, parsed.headers, parsed.rows, secretColumns, entityDb(this.db));
-    const stored = await storeTable(parsed.headers, rows);
+    const flush = async () => {
+      const rows = await seal(batch);
+      batch = [];
+      await table.write(rows);
+    };
+    try {
+      for await (const row of readRows(source, { gzipLimit: MAX_IMPORT_BYTES })) {
+        if (!headers) {
+          headers = row;
+          secretColumns = secretColumnsOf(entity, headers);
+          seal = createSealer(entity, headers, secretColumns, entityDb(this.db));
+          await table.write([headers]);
+          continue;
+        }
+        total++;
+        // Sealed in place: the sample keeps its first rows and is masked once they are sealed.
+        if (sample.length < 5) sample.push(row);
+        batch.push(row);
+        if (batch.length >= UPLOAD_BATCH) await flush();
+      }
+      await flush();
+    } catch (error) {
+      table.discard();
+      throw error;
+    }
+    const stored = await table.end();
     const job = await this.db
       .insertInto('import_jobs')
       .values({
@@ -214,7 +323,7 @@ export class ImportService {
         filename: name,
         file: stored,
         secret_columns: secretColumns.size > 0 ? secretColumnsJson(secretColumns) : null,
-        total_rows: parsed.rows.length,
+        total_rows: total,
         user_id: caller.userId ?? null,
       })
       .returning(['id'])
@@ -222,10 +331,10 @@ export class ImportService {
     return {
       id: job.id,
       filename: name,
-      headers: parsed.headers,
-      mapping: guessMapping(entity, parsed.headers),
-      total_rows: parsed.rows.length,
-      sample: parsed.rows.slice(0, 5).map((values) => maskValues(values, secretColumns)),
+      headers: headers!,
+      mapping: guessMapping(entity, headers!),
+      total_rows: total,
+      sample: sample.map((values) => maskValues(values, secretColumns)),
     };
   }
 
@@ -249,48 +358,73 @@ export class ImportService {
     if (!/^[1-9]\d{0,9}$/.test(rawId)) throw badRequest('Invalid import ID');
     const job = (await this.db
       .selectFrom('import_jobs')
-      .select([...JOB_COLUMNS, ...(withFile ? (['file', 'mapping', 'fixes', 'report', 'secret_columns'] as const) : [])])
+      .select([...JOB_COLUMNS, ...(withFile ? (['mapping', 'fixes', 'report', 'secret_columns'] as const) : [])])
+      .select(sql<number>`octet_length(file)`.as('file_bytes'))
       .where('id', '=', Number(rawId))
-      .executeTakeFirst()) as FullJob | undefined;
+      .executeTakeFirst()) as (FullJob & { file_bytes: number | null }) | undefined;
     if (!job) throw notFound('Import not found.');
     const stale = !job.progress_at || Date.now() - new Date(job.progress_at).getTime() > STALE_SECONDS * 1000;
     if (job.status === 'running' && !liveImports.has(job.id) && stale) {
       await failStaleImports(this.db);
       return this.load(rawId, caller, withFile);
     }
-    // PGlite returns bytea as a Uint8Array, pg as a Buffer.
-    if (job.file) job.file = Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
     const entity = this.importable(job.entity, caller);
+    const bytes = Number(job.file_bytes ?? 0);
+    delete (job as { file_bytes?: unknown }).file_bytes;
+    if (withFile) job.file = await this.readFile(job.id, bytes);
     return { job, entity };
+  }
+
+  /**
+   * A job's stored table, read in slices of {@link FILE_SLICE}: one select of the whole value would
+   * make the driver turn tens of MB of hex into bytes in one go, holding every other request.
+   */
+  private async readFile(id: number, bytes: number): Promise<Buffer> {
+    const slices: Buffer[] = [];
+    for (let at = 0; at < bytes; at += FILE_SLICE) {
+      const row = await this.db
+        .selectFrom('import_jobs')
+        .select(sql<Uint8Array>`substring(file from ${at + 1} for ${FILE_SLICE})`.as('slice'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // PGlite returns bytea as a Uint8Array, pg as a Buffer.
+      if (row?.slice) slices.push(Buffer.from(row.slice.buffer, row.slice.byteOffset, row.slice.byteLength));
+    }
+    return Buffer.concat(slices);
   }
 
   /** Every row checked by the forms' validator with the mapping and fixes: the first rows and the invalid ones (each invalid cell with its message key). */
   async preview(rawId: string, body: ImportBody, caller: ImportCaller) {
     const { job, entity } = await this.load(rawId, caller, true);
-    const { headers, rows } = await parseImportFile(fileOf(job));
+    // The stored table is read as a stream, once per pass: its rows are never all held at once.
+    const file = fileOf(job);
+    const headers = await importHeaders(file);
     const secretColumns = secretColumnsFrom(job.secret_columns);
     const mapping = checkMapping(entity, body.mapping, headers.length);
     checkSecretMapping(entity, mapping, secretColumns);
-    const fixes = checkFixes(entity, body.fixes, rows.length);
+    const fixes = checkFixes(entity, body.fixes, job.total_rows);
     const config = importConfigOf(entity);
     // Every loop over the rows gives other requests a turn every few milliseconds.
     const pause = timeSlicer();
     const keyChecker = createRowChecker(entity, mapping, new Map(), secretColumns);
     const keys: string[] = [];
     if (config.key) {
-      for (let i = 0; i < rows.length; i++) {
-        const key = keyChecker.keyOf(rows[i]!, fixes[String(i + 1)]);
+      let i = 0;
+      for await (const values of dataRows(file)) {
+        const key = keyChecker.keyOf(values, fixes[String(++i)]);
         if (key !== undefined) keys.push(key);
         await pause();
       }
     }
     const existing = config.key ? await storedByKey(entity, config.key, keys, entityDb(this.db)) : new Map();
+    keys.length = 0;
     const checker = createRowChecker(entity, mapping, existing, secretColumns);
     const shown: Array<{ row: number; values: string[]; errors: unknown[]; update: boolean }> = [];
     let invalid = 0;
     let updates = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const values = rows[i]!;
+    let total = 0;
+    for await (const values of dataRows(file)) {
+      const i = total++;
       const checked = checker.check(values, i + 1, fixes[String(i + 1)]);
       const update = checked.id !== undefined;
       if (update) updates++;
@@ -299,7 +433,7 @@ export class ImportService {
         shown.push({ row: i + 1, values: maskValues(values, secretColumns), errors: checked.errors, update });
       await pause();
     }
-    return { total_rows: rows.length, invalid_rows: invalid, update_rows: updates, rows: shown };
+    return { total_rows: total, invalid_rows: invalid, update_rows: updates, rows: shown };
   }
 
   /** Runs the job on this server (one running import per entity: 409 while another runs); answers it running. */
