@@ -195,13 +195,25 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     state.intents.push(intent);
   };
   let navigation = 0;
+  // The page 'Next' leads to, asked for as soon as a screen is shown (the app fetches the next page
+  // ahead too): 'Next', the likeliest step, then shows it at once.
+  const ahead = new Map<string, ReturnType<typeof fetchFirstScreen>>();
+  const fetchAhead = () => {
+    const href = root.querySelector('[data-rel="next"][data-href]')?.getAttribute('data-href');
+    if (!href || ahead.size > 8) return;
+    const url = new URL(href, location.href);
+    const key = url.pathname + url.search;
+    // Ahead of the app's chunks (over six connections, a low priority would queue it behind some forty).
+    if (!ahead.has(key)) ahead.set(key, fetchFirstScreen(token, url.pathname, url.search));
+  };
+  setTimeout(fetchAhead, 0);
   /** `focused`: where the focus was (on the control that opened the page): kept there on the new page, for the keyboard. */
   const open = async (url: URL, focused: ElementLocator | null = null) => {
     const mine = ++navigation;
     root.setAttribute('aria-busy', 'true');
     // The app picks the list's page up when it asks for it (as for the first page).
     startEarlyFirstList(url.pathname, url.search, token);
-    const screen = await fetchFirstScreen(token, url.pathname, url.search);
+    const screen = await (ahead.get(url.pathname + url.search) ?? fetchFirstScreen(token, url.pathname, url.search));
     // Without a render (not a list) the screen stays, busy, until the app shows the address.
     if (!screen || mine !== navigation || !shown() || state.appStarting) return;
     root.removeAttribute('aria-busy');
@@ -209,6 +221,7 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     state.focus = null;
     window.scrollTo(0, 0);
     if (focused) find(root, focused)?.focus({ preventScroll: true });
+    fetchAhead();
   };
   root.addEventListener('click', (event) => {
     if (!shown() || event.defaultPrevented || !(event.target instanceof Element)) return;

@@ -83,6 +83,7 @@ export function Pagination(props: PaginationProps): ReactElement | null {
             size="2"
             disabled={disabled || page >= last}
             data-href={page < last ? hrefFor?.(page + 1) : undefined}
+            data-rel="next"
             onClick={() => onPageChange(page + 1)}
           >
             {t('common.pagination.next')}
