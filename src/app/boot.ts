@@ -243,7 +243,8 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     )
       return;
     event.preventDefault();
-    if (!url || state.appStarting) return note({ kind: 'click', at: locate(root, target) });
+    if (!url) return note({ kind: 'click', at: locate(root, target) });
+    if (state.appStarting) return note({ kind: 'navigate', href: url.pathname + url.search + url.hash });
     history.pushState(null, '', url.pathname + url.search + url.hash);
     void open(url, document.activeElement === target ? locate(root, target) : null);
   });

@@ -29,6 +29,8 @@ export interface ElementLocator {
 /** What the user did on the server's first screen before the app took it over, in order. */
 export type FirstScreenIntent =
   | { kind: 'click'; at: ElementLocator }
+  /** A link or page followed while the app was making its router: opened through the router's own history listener. */
+  | { kind: 'navigate'; href: string }
   | { kind: 'submit'; at: ElementLocator }
   | { kind: 'value'; at: ElementLocator; value: string; checked?: boolean };
 
@@ -107,8 +109,8 @@ export function takeOverFirstScreen(): FirstScreenState {
   return state;
 }
 
-/** How long the app's screen has to show an element an intent names before the intent is dropped. */
-const REPLAY_WAIT_MS = 10_000;
+/** How long the app's screen has to show an element an intent names before the intent is dropped (a busy machine is slow). */
+const REPLAY_WAIT_MS = 30_000;
 
 /**
  * Carries what the user did on the server's first screen over to the app's own screen once it has
@@ -124,6 +126,16 @@ export async function replayFirstScreenIntents(root: HTMLElement, state: FirstSc
   state.focus = null;
   for (let i = 0; i < intents.length; i++) {
     const intent = intents[i]!;
+    if (intent.kind === 'navigate') {
+      // The router listens to the browser's history: the address changes as a back or forward would.
+      // The entry in the form the router's history keeps (its index one further), as its own navigation would leave it.
+      const index = (window.history.state as { idx?: number } | null)?.idx;
+      const entry = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: typeof index === 'number' ? index + 1 : 0 };
+      window.history.pushState(entry, '', intent.href);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: entry }));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      continue;
+    }
     // A value typed after a click that is still to be replayed waits for it: the order is the user's.
     const element = await until(root, () => find(root, intent.at));
     if (!element) continue;
