@@ -155,6 +155,9 @@ async function send(method: string, path: string, body: BodyInit | undefined, co
   if (method !== 'GET' && method !== 'HEAD') {
     const xsrf = readXsrfCookie();
     if (xsrf) headers['x-xsrf-token'] = xsrf;
+    // A write may change what an answer started early says (the first screen's list, opened and
+    // left before the app asked for it): none of them stands in for a request after it.
+    early.clear();
   }
   Object.assign(headers, options.headers);
   try {
