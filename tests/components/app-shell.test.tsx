@@ -13,11 +13,12 @@ import { validateLogin } from '../../src/app/pages/login-page.js';
 import { routes } from '../../src/app/router.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import type { AuthUser } from '../../src/shared/api-contract.js';
+import { type FakeHandler, fakeFetch } from '../helpers/fake-api.js';
 import { TEST_ADMIN } from '../helpers/test-users.js';
 
 const admin = TEST_ADMIN;
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
+type Handler = FakeHandler;
 let handler: Handler;
 
 function renderAt(path: string) {
@@ -63,12 +64,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   handler = () => ({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } });
-  configureHttpClient({
-    fetch: (async (url: RequestInfo | URL, init?: RequestInit) => {
-      const { status, body } = handler(String(url), init ?? {});
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }) as typeof fetch,
-  });
+  configureHttpClient({ fetch: fakeFetch(() => handler) });
 });
 
 afterEach(() => {

@@ -11,12 +11,13 @@ import { DocumentLink, type PageNavigation, PageNavigationContext } from '../../
 import { LoginPage } from '../../src/app/pages/login-page.js';
 import { configureHttpClient } from '../../src/engine/data/http-client.js';
 import type { AuthUser } from '../../src/shared/api-contract.js';
+import { type FakeHandler, fakeFetch } from '../helpers/fake-api.js';
 import { TEST_ADMIN } from '../helpers/test-users.js';
 
 // The sign-in page as a page load of /login runs it (src/app/sign-in-start.tsx): without the
 // router, moving on through its own navigation (src/app/page-navigation.tsx).
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
+type Handler = FakeHandler;
 let handler: Handler;
 
 function renderAlone(state: unknown = null) {
@@ -64,12 +65,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   handler = () => ({ status: 404 });
-  configureHttpClient({
-    fetch: (async (url: RequestInfo | URL, init?: RequestInit) => {
-      const { status, body } = handler(String(url), init ?? {});
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }) as typeof fetch,
-  });
+  configureHttpClient({ fetch: fakeFetch(() => handler) });
 });
 
 afterEach(() => {
