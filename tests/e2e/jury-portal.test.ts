@@ -91,6 +91,7 @@ describe('jury portal', () => {
     await withScreenshotOnFailure(juror, 'jury-portal-reload', async () => {
       await entryButtons(juror).nth(1).focus();
       await juror.keyboard.press('Enter');
+      await juror.locator('nav[aria-label="Entries to score"] li:nth-child(2) button[aria-current="true"]').waitFor();
       // The newly chosen sheet's field (the previous, submitted sheet's fields are disabled).
       await juror.locator('input[name="score-idea"]:not([disabled])').focus();
       await juror.keyboard.type('6');
@@ -106,6 +107,9 @@ describe('jury portal', () => {
     await withScreenshotOnFailure(juror, 'jury-portal-recuse', async () => {
       await entryButtons(juror).nth(2).focus();
       await juror.keyboard.press('Enter');
+      // The chosen entry's sheet, not the previous one still shown while the router's transition renders (under load,
+      // focusing 'Recuse' on the outgoing sheet lost the focus when it was replaced: CI's failure).
+      await juror.locator('nav[aria-label="Entries to score"] li:nth-child(3) button[aria-current="true"]').waitFor();
       await juror.getByRole('button', { name: 'Recuse' }).focus();
       await juror.keyboard.press('Enter');
       await juror.getByRole('dialog').getByLabel('Reason').focus();
