@@ -19,9 +19,9 @@ describe('the counts descriptor key', () => {
         : source,
     );
 
-  it('is declared on contests for status, customer_id and edition_id', () => {
+  it('is declared on contests for status, customer_id and edition_id, and per edition for status and customer_id', () => {
     const contest = loadConfiguredEntities(loadConfig({})).find((e) => e.descriptor.name === 'contest')!;
-    expect(contest.descriptor.counts.groupBy).toEqual(['status', 'customer_id', 'edition_id']);
+    expect(contest.descriptor.counts.groupBy).toEqual(['status', 'customer_id', 'edition_id', 'edition_id+status', 'edition_id+customer_id']);
   });
 
   it('refuses a field the schema does not have, or a malformed name, naming the path', () => {
@@ -29,6 +29,11 @@ describe('the counts descriptor key', () => {
     const options = { names: knownExtensionNames };
     expect(() => loadEntities(withGroupBy(['no_such_field']), options)).toThrow(/counts\/groupBy\/0/);
     expect(() => loadEntities(withGroupBy(['Status']), options)).toThrow(/counts\/groupBy\/0/);
+    // A combination: each part a field, none twice, none free text (its value could hold the separator).
+    expect(() => loadEntities(withGroupBy(['status', 'edition_id+nope']), options)).toThrow(/counts\/groupBy\/1.*"nope" is not a field/);
+    expect(() => loadEntities(withGroupBy(['edition_id+edition_id']), options)).toThrow(/counts\/groupBy\/0.*names a field twice/);
+    expect(() => loadEntities(withGroupBy(['edition_id+strategy']), options)).toThrow(/counts\/groupBy\/0.*"strategy" cannot be part of a combination/);
+    expect(() => loadEntities(withGroupBy(['edition_id+status']), options)).not.toThrow();
   });
 });
 
@@ -58,7 +63,10 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
       await sql<{ column_name: string; value: string; row_count: number }>`
       select 'customer_id' as column_name, customer_id::text as value, count(*) as row_count from contests group by 2
       union all select 'edition_id', edition_id::text, count(*) from contests where edition_id is not null group by 2
-      union all select 'status', status, count(*) from contests group by 2 order by 1, 2`.execute(db)
+      union all select 'status', status, count(*) from contests group by 2
+      union all select 'edition_id+status', edition_id::text || chr(31) || status, count(*) from contests where edition_id is not null group by 2
+      union all select 'edition_id+customer_id', edition_id::text || chr(31) || customer_id::text, count(*) from contests where edition_id is not null group by 2
+      order by 1, 2`.execute(db)
     ).rows.map((r) => ({ ...r, row_count: Number(r.row_count) }));
   // The lists show the admin's current edition (the demo's 2026, where the generated contests go too).
   const inEdition = sql`edition_id = (select id from editions where year = 2026)`;
@@ -115,19 +123,34 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
     expect(await totalOf()).toBe(await countWhere(where));
   });
 
-  it("reads the current edition's total from the counters, not by counting rows", async () => {
+  it("reads the current edition's totals from the counters, not by counting rows", async () => {
     // Every list is scoped to the admin's current edition (an `edition_id` filter): its total is
-    // that edition's counter; a further filter (status) is counted exactly, as combined filters are.
+    // that edition's counter; with a status, the edition's and status's; through the customer's
+    // company, the sum of the edition's and each matching customer's. A counter edited by hand shows.
     const edition = String((await sql<{ id: number }>`select id from editions where year = 2026`.execute(db)).rows[0]!.id);
-    const before = (await client.get('/api/contests')).body.meta.total;
-    const bump = (n: number) =>
-      sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + ${n} where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(
-        db,
-      );
-    await bump(1000);
-    expect((await client.get('/api/contests')).body.meta.total).toBe(before + 1000);
-    await bump(-1000);
+    const rimba = (await sql<{ id: number }>`select id from customers where company ilike '%rimba%' order by id limit 1`.execute(db)).rows[0]!.id;
+    const cases = [
+      { url: '/api/contests', column: 'edition_id', value: edition },
+      { url: '/api/contests?status=pending', column: 'edition_id+status', value: `${edition}\u001fpending` },
+      { url: '/api/contests?q[agency_name]=rimba', column: 'edition_id+customer_id', value: `${edition}\u001f${rimba}` },
+    ];
+    for (const { url, column, value } of cases) {
+      const before = (await client.get(url)).body.meta.total;
+      const bump = (n: number) =>
+        sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + ${n} where table_name = 'contests' and column_name = ${column} and value = ${value}`.execute(
+          db,
+        );
+      expect((await bump(1000)).numAffectedRows, `${column} = ${value}`).toBe(1n);
+      expect((await client.get(url)).body.meta.total, url).toBe(before + 1000);
+      await bump(-1000);
+      expect((await client.get(url)).body.meta.total, url).toBe(before);
+    }
     expect((await client.get('/api/contests?status=pending')).body.meta.total).toBe(await countWhere(sql`status = 'pending'`));
+    // Two filters no entry names together (status and a customer, in the edition) are counted exactly.
+    const customer = (await sql<{ id: number }>`select customer_id as id from contests group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
+    expect((await client.get(`/api/contests?status=pending&q[customer_id]=${customer}`)).body.meta.total).toBe(
+      await countWhere(sql`status = 'pending' and customer_id = ${customer}`),
+    );
   });
 
   it('returns the same rows on every page as a plain offset query, for each sort and direction', async () => {

@@ -204,9 +204,18 @@ export function checkDescriptor(d: EntityDescriptor, schema: JsonSchema, options
     if (d.list.filters.some((filter) => filter.field === name) || d.list.search.includes(name)) add(at, `"${name}" is computed and cannot be filtered`);
     if (d.unique.some((entry) => (Array.isArray(entry) ? entry : [entry]).includes(name))) add(at, `"${name}" is computed and cannot be unique`);
   }
-  d.counts.groupBy.forEach((name, i) => {
-    if (field(`/counts/groupBy/${i}`, name) && (fieldKind(props[name]!) === 'json' || Object.hasOwn(d.computed, name))) {
-      add(`/counts/groupBy/${i}`, `"${name}" cannot be counted by value (a JSON or computed field)`);
+  d.counts.groupBy.forEach((entry, i) => {
+    const at = `/counts/groupBy/${i}`;
+    const parts = entry.split('+');
+    if (new Set(parts).size !== parts.length) add(at, `"${entry}" names a field twice`);
+    for (const name of parts) {
+      if (!field(at, name)) continue;
+      const kind = fieldKind(props[name]!);
+      if (kind === 'json' || Object.hasOwn(d.computed, name)) add(at, `"${name}" cannot be counted by value (a JSON or computed field)`);
+      // A combination's value joins its parts' texts: only values that cannot hold the separator.
+      else if (parts.length > 1 && !['integer', 'bigint', 'boolean', 'enum', 'date'].includes(kind as string)) {
+        add(at, `"${name}" cannot be part of a combination (only integer, boolean, enum and date fields)`);
+      }
     }
   });
   if (knownRoles) {

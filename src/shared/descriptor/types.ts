@@ -460,6 +460,8 @@ export interface EntityDescriptor {
  * triggers). A list filtered by one of these fields, or by a relation through one of them (contests
  * by the customer's company through `customer_id`), reads its total from the counters; covering
  * indexes `(field, sort, id)` are created for each allowed sort so deep pages scan only an index.
+ * A combination `a+b` (`edition_id+status`) counts each pair of values, for lists filtered by both
+ * (every list scoped to the current edition), with its `(a, b, sort, id)` indexes.
  */
 export interface CountsConfig {
   groupBy: string[];

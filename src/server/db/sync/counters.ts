@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { LoadedEntity } from '../../../shared/descriptor/types.js';
-import { GROUP_COUNTS_TABLE } from '../../operations/count/group-counts.js';
+import { compoundParts, GROUP_COUNTS_TABLE } from '../../operations/count/group-counts.js';
 import { type ManagedObject, objectName } from './desired-schema.js';
 
 /**
  * The per-value counters table and the one trigger function that maintains it. The function is
  * generic: the trigger passes the counted columns as arguments, and the statement's transition
  * tables are aggregated per value, so a bulk insert of a million rows costs one grouped upsert
- * per column. Values are kept as text; NULLs are not counted. Idempotent.
+ * per column. Values are kept as text; NULLs are not counted. A compound entry (`edition_id+status`)
+ * counts each combination, its value the parts' texts joined by {@link COMPOUND_SEPARATOR} (a row
+ * with any part NULL is not counted). Idempotent.
  */
 export async function ensureGroupCounterFunctions(db: Kysely<any>): Promise<void> {
   await sql`create table if not exists ${sql.table(GROUP_COUNTS_TABLE)} (
@@ -21,22 +23,25 @@ export async function ensureGroupCounterFunctions(db: Kysely<any>): Promise<void
   const t = GROUP_COUNTS_TABLE;
   await sql
     .raw(`create or replace function entity_group_counts_apply() returns trigger language plpgsql as $$
-declare col text;
+declare col text; expr text; present text;
 begin
   if TG_OP = 'TRUNCATE' then
     delete from ${t} where table_name = TG_TABLE_NAME;
     return null;
   end if;
   foreach col in array TG_ARGV loop
+    select 'concat_ws(chr(31), ' || string_agg(format('%I::text', part), ', ' order by n) || ')',
+           string_agg(format('%I is not null', part), ' and ' order by n)
+      into expr, present from unnest(string_to_array(col, '+')) with ordinality as parts (part, n);
     if TG_OP in ('DELETE', 'UPDATE') then
       execute format('update ${t} g set row_count = g.row_count - s.n
-        from (select %I::text as v, count(*) as n from old_rows where %I is not null group by 1) s
-        where g.table_name = %L and g.column_name = %L and g.value = s.v', col, col, TG_TABLE_NAME, col);
+        from (select %s as v, count(*) as n from old_rows where %s group by 1) s
+        where g.table_name = %L and g.column_name = %L and g.value = s.v', expr, present, TG_TABLE_NAME, col);
     end if;
     if TG_OP in ('INSERT', 'UPDATE') then
       execute format('insert into ${t} as g (table_name, column_name, value, row_count)
-        select %L, %L, v, n from (select %I::text as v, count(*) as n from new_rows where %I is not null group by 1) s order by v
-        on conflict (table_name, column_name, value) do update set row_count = g.row_count + excluded.row_count', TG_TABLE_NAME, col, col, col);
+        select %L, %L, v, n from (select %s as v, count(*) as n from new_rows where %s group by 1) s order by v
+        on conflict (table_name, column_name, value) do update set row_count = g.row_count + excluded.row_count', TG_TABLE_NAME, col, expr, present);
     end if;
   end loop;
   return null;
@@ -84,8 +89,14 @@ export async function syncGroupCounters(db: Kysely<any>, entity: LoadedEntity, e
   );
   await sql`create trigger ${trn} after truncate on ${t} for each statement execute function entity_group_counts_apply()`.execute(db);
   for (const column of columns) {
+    const parts = compoundParts(column);
+    const value = sql`concat_ws(chr(31), ${sql.join(parts.map((part) => sql`${sql.ref(part)}::text`))})`;
+    const present = sql.join(
+      parts.map((part) => sql`${sql.ref(part)} is not null`),
+      sql` and `,
+    );
     await sql`insert into ${sql.table(GROUP_COUNTS_TABLE)} (table_name, column_name, value, row_count)
-      select ${table}, ${column}, ${sql.ref(column)}::text, count(*) from ${t} where ${sql.ref(column)} is not null group by 3`.execute(db);
+      select ${table}, ${column}, ${value}, count(*) from ${t} where ${present} group by 3`.execute(db);
   }
   await sql`analyze ${sql.table(GROUP_COUNTS_TABLE)}`.execute(db);
 }
@@ -93,14 +104,16 @@ export async function syncGroupCounters(db: Kysely<any>, entity: LoadedEntity, e
 /**
  * Covering indexes for lists filtered by a counted field: `(field, sort, id)` for every allowed
  * sort (just `(field, id)` when the sort is the field or id), so any page of a filtered, sorted
- * list is an index-only scan plus a primary-key lookup of its rows.
+ * list is an index-only scan plus a primary-key lookup of its rows. A combination gets
+ * `(a, b, sort, id)`: the customer's contests in the current edition, in any order, from one index.
  */
 export function groupCountIndexes(entity: LoadedEntity): ManagedObject[] {
   const d = entity.descriptor;
   const objects: ManagedObject[] = [];
-  for (const field of d.counts.groupBy) {
+  for (const entry of d.counts.groupBy) {
+    const parts = compoundParts(entry);
     for (const sort of new Set([...d.list.sorts, d.list.defaultSort.field, 'id'])) {
-      const columns = sort === field || sort === 'id' ? [field, 'id'] : [field, sort, 'id'];
+      const columns = parts.includes(sort) || sort === 'id' ? [...parts, 'id'] : [...parts, sort, 'id'];
       const name = objectName('ix_', d.table, columns, `${d.table}(${columns.join(',')}) btree`);
       if (objects.some((o) => o.name === name)) continue;
       objects.push({

@@ -163,7 +163,8 @@ class PageMarks {
    * Reads the marks of a list in one pass over its `(filter, sort, id)` index: every
    * MARK_EVERY-th row, plus the last row (its number is the total) and the last row with a sort
    * value (its number is the count of non-NULL values, NULLs sorting last), found by looking one
-   * row ahead, so the counts come from the same pass and snapshot as the marks.
+   * row ahead, so the counts come from the same pass and snapshot as the marks. Only the kept rows'
+   * values are turned into text (every row's: 1.7 s instead of 0.7 s for 1,000,000 timestamps).
    */
   async #read(request: SeekRequest, version: string): Promise<Marks> {
     const { filtered, sort } = request;
@@ -171,14 +172,14 @@ class PageMarks {
     const ordered = filtered
       .clearSelect()
       .select([
-        sql<string | null>`${sql.ref(sort)}::text`.as('v'),
+        sql<unknown>`${sql.ref(sort)}`.as('v'),
         'id',
         sql<number>`row_number() over ${window}`.as('n'),
         sql<boolean>`lead(id) over ${window} is null`.as('last'),
         sql<boolean>`${sql.ref(sort)} is not null and (lead(${sql.ref(sort)}) over ${window}) is null`.as('last_value'),
       ]);
     const result = await sql<{ v: unknown; id: number | string; n: string | number; last: boolean; last_value: boolean }>`
-      select v, id, n, last, last_value from (${ordered}) numbered where n % ${MARK_EVERY} = 0 or last or last_value order by n`.execute(this.db);
+      select v::text as v, id, n, last, last_value from (${ordered}) numbered where n % ${MARK_EVERY} = 0 or last or last_value order by n`.execute(this.db);
     const rows = result.rows;
     const total = rows.length > 0 ? Number(rows[rows.length - 1]!.n) : 0;
     const nonNull = rows.findLast((row) => row.last_value);

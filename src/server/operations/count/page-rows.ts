@@ -3,6 +3,7 @@ import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/typ
 import { containsPattern } from '../../../shared/sql-text.js';
 import type { OperationContext, selectionOf } from '../context.js';
 import type { ListQuery } from '../list-query.js';
+import { compoundParts } from './group-counts.js';
 import { afterMark, type PageSeek } from './page-marks.js';
 
 /** The rows query of one page and whether its rows come back in reverse order. */
@@ -82,8 +83,8 @@ export function planPage(
 const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
 
 /**
- * The ids of a page filtered through a relation alone (`q[agency_name]`: the customers whose
- * company matches) when the foreign key is counted (`counts.groupBy`, so `(fk, sort, id)` indexes
+ * The ids of a page filtered through a relation (`q[agency_name]`: the customers whose company
+ * matches), alone or beside exact matches on the table's own fields (the current edition), when the foreign key is counted (`counts.groupBy`, so `(fk, sort, id)` indexes
  * exist): each matching related row's first `skip + limit` rows are read from its index, in
  * order, and only those are merged. Without this the planner may walk the whole sort index and
  * test every row against the related rows (slow on a large table when the matches sit late).
@@ -100,10 +101,20 @@ function relationPageIds(
   seek?: PageSeek,
 ) {
   const filters = parsed.filters ?? [];
-  const applied = filters[0];
+  const through = filters.filter((f) => f.relation);
+  const applied = through[0];
+  const others = filters.filter((f) => !f.relation);
   const d = entity.descriptor;
-  if (filters.length !== 1 || !applied?.relation || parsed.search !== undefined) return undefined;
-  if (!d.counts.groupBy.includes(applied.column) || parsed.sort === 'id' || Object.hasOwn(d.computed, parsed.sort)) return undefined;
+  // One filter through a relation, and beside it only exact matches on the table's own fields (the edition's scope).
+  if (through.length !== 1 || !applied?.relation || parsed.search !== undefined) return undefined;
+  if (others.some((f) => f.filter.operator !== 'eq' || f.column === applied.column)) return undefined;
+  // The foreign key, with the other filtered fields, must be one counted entry: its indexes are what this reads.
+  const columns = [applied.column, ...others.map((f) => f.column)];
+  const counted = d.counts.groupBy.some((entry) => {
+    const parts = compoundParts(entry);
+    return parts.length === columns.length && columns.every((column) => parts.includes(column));
+  });
+  if (!counted || parsed.sort === 'id' || Object.hasOwn(d.computed, parsed.sort)) return undefined;
   if (!Object.hasOwn(entity.schema.properties ?? {}, parsed.sort)) return undefined;
   if (seek && (seek.isNull || !seek.bound)) return undefined;
   const operator = OPERATORS[applied.filter.operator];
@@ -111,13 +122,19 @@ function relationPageIds(
   const matching = ctx.db.selectFrom(applied.relation.target.descriptor.table).select('id').where(applied.relation.field, operator, value);
   const order = sql.raw(direction);
   const sort = sql.ref(parsed.sort);
+  // With a combination counted (`edition_id+customer_id`), its `(edition_id, customer_id, sort, id)`
+  // index answers each related row's part in order, index-only.
+  const also = sql.join(
+    others.map((f) => sql` and ${sql.ref(f.column)} = ${f.value}`),
+    sql``,
+  );
   let between = sql``;
   if (seek?.bound) {
     const [after, upTo] = direction === 'asc' ? [sql.raw('>'), sql.raw('<=')] : [sql.raw('<'), sql.raw('>')];
     between = sql` and (${sort}, id) ${after} (${seek.value}, ${seek.id}) and (${sort}, id) ${upTo} (${seek.bound.value}, ${seek.bound.id})`;
   }
   return sql`select x.id from (${matching}) as c (related_id) cross join lateral (
-      select id, ${sort} as sort_value from ${sql.table(d.table)} where ${sql.ref(applied.column)} = c.related_id${between}
+      select id, ${sort} as sort_value from ${sql.table(d.table)} where ${sql.ref(applied.column)} = c.related_id${also}${between}
       order by ${sort} ${order}, id ${order} limit ${skip + limit}
     ) as x order by x.sort_value ${order}, x.id ${order} limit ${limit} offset ${skip}`;
 }
