@@ -44,7 +44,23 @@ export async function chosenEditionId(db: Kysely<any>, userId: number): Promise<
  * @example const editionId = await currentEditionId(db, request.user.id);
  */
 export async function currentEditionId(db: Kysely<any>, userId: number): Promise<number | null> {
-  return (await chosenEditionId(db, userId)) ?? defaultEditionId(db);
+  // One statement (every list of an entity with editions asks it): the chosen one, else the default.
+  const chosen = db
+    .selectFrom('user_editions')
+    .innerJoin('editions', 'editions.id', 'user_editions.edition_id')
+    .select('editions.id')
+    .where('user_editions.user_id', '=', userId);
+  const fallback = db
+    .selectFrom('editions')
+    .select('id')
+    .where('status', '<>', ARCHIVED_STATUS)
+    .orderBy(sql`case when status = ${DRAFT_STATUS} then 1 else 0 end`)
+    .orderBy('year', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  const row = await sql<{ id: number | string | null }>`select coalesce((${chosen}), (${fallback})) as id`.execute(db);
+  const id = row.rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
 }
 
 /** One edition's summary, or `undefined`. */
