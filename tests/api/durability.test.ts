@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 /** Starts the server and resolves once it listens; rejects with its output if it exits instead. */
-async function start(port: number): Promise<{ process: ChildProcess; exit: Promise<number | null>; startMs: number }> {
+async function start(port: number): Promise<{ process: ChildProcess; exit: Promise<number | null>; startMs: number; output: () => string }> {
   const started = Date.now();
   const proc = spawn(process.execPath, [MAIN], {
     env: {
@@ -49,7 +49,7 @@ async function start(port: number): Promise<{ process: ChildProcess; exit: Promi
     if (Date.now() > deadline) throw new Error(`The server did not start within 120 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { process: proc, exit, startMs: Date.now() - started };
+  return { process: proc, exit, startMs: Date.now() - started, output: () => output };
 }
 
 describe('durability of acknowledged writes on PGlite', () => {
@@ -121,7 +121,10 @@ describe('durability of acknowledged writes on PGlite', () => {
       // The writes acknowledged last, just before the kill, are the ones most at risk: each is
       // already there, so registering it again is refused as a duplicate.
       for (const email of roundAcks.slice(-10)) {
-        const again = await register(email);
+        // A server that stopped after starting says why (its exit code and output) rather than 'fetch failed'.
+        const again = await register(email).catch((error: Error) => {
+          throw new Error(`${error.message} (${error.cause ?? ''}); server exit code ${server.process.exitCode}, output:\n${server.output().slice(-4000)}`);
+        });
         expect({ email, status: again.status }).toEqual({ email, status: 409 });
       }
     }
