@@ -16,6 +16,7 @@ export type { AppConfig } from './config.js';
 export { acquireDataDirLock } from './data-dir-lock.js';
 export { openDatabase } from './db/kysely.js';
 export { migrateToLatest } from './db/migrate.js';
+export { versionFeatureTable } from './db/sync/data-versions.js';
 export { MANAGED_PREFIXES } from './db/sync/desired-schema.js';
 export { syncEntityTables } from './db/sync/index.js';
 export type { SystemTables } from './db/system-tables.js';
@@ -32,6 +33,7 @@ export { GROUP_COUNTS_TABLE, groupedCounts } from './operations/count/group-coun
 export type { CountRequest } from './operations/count.js';
 export { ROW_COUNTS_TABLE } from './operations/count.js';
 export { filteredQuery } from './operations/list.js';
+export { type DataVersionSnapshot, readDataVersion } from './operations/list-cache.js';
 export type { ListQuery } from './operations/list-query.js';
 export { parseListQuery } from './operations/list-query.js';
 export type { ListScope, ListScopeConditions, ListScopeInput } from './operations/list-scope.js';

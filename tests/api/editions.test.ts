@@ -100,6 +100,26 @@ describe.each(testDatabaseKinds())('editions on the demo data (%s)', (kind) => {
     expect((await admin.put('/api/me/edition', { edition_id: current })).status).toBe(200);
   });
 
+  it("follows a choice or an archive made by another server at the next list (the kept edition goes with the tables' versions)", async () => {
+    const adminId = (await sql<{ id: number }>`select id from users where email = 'admin@example.com'`.execute(db())).rows[0]!.id;
+    expect((await admin.get('/api/exams')).body.meta.total).toBe(12);
+    // Another server on the same database writes the choice: this one has kept the current edition.
+    await sql`insert into user_editions (user_id, edition_id) values (${adminId}, ${previous})
+      on conflict (user_id) do update set edition_id = excluded.edition_id`.execute(db());
+    expect((await admin.get('/api/exams')).body.meta.total).toBe(2);
+    await sql`delete from user_editions where user_id = ${adminId}`.execute(db());
+    expect((await admin.get('/api/exams')).body.meta.total).toBe(12);
+    // The default edition changes when the current one is archived elsewhere (then restored).
+    const [status] = (await sql<{ status: string }>`select status from editions where id = ${current}`.execute(db())).rows;
+    await sql`update editions set status = 'archived' where id = ${current}`.execute(db());
+    try {
+      expect((await admin.get('/api/exams')).body.meta.total).toBe(14);
+    } finally {
+      await sql`update editions set status = ${status!.status} where id = ${current}`.execute(db());
+    }
+    expect((await admin.get('/api/exams')).body.meta.total).toBe(12);
+  });
+
   it('refuses an unknown edition (422) and a malformed body', async () => {
     const unknown = await admin.put('/api/me/edition', { edition_id: 999_999 });
     expect(unknown.status).toBe(422);

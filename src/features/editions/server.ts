@@ -3,6 +3,7 @@ import { attachRecordsPlugin } from './server/attach-records.js';
 import { archivedEditionRemoveGuard, currentEditionHook, currentEditionScope } from './server/edition-policies.js';
 import { editionRoutes } from './server/edition-routes.js';
 import { userEditionsTable } from './server/migrations/010-editions-user-editions.js';
+import { userEditionsVersion } from './server/migrations/024-editions-user-editions-version.js';
 
 export { assertEditionWritable, assertExamWritable, currentEditionId, defaultEditionId } from './server/current-edition.js';
 
@@ -20,5 +21,5 @@ export const editionsServer: ServerFeature = {
   hooks: { 'current-edition': currentEditionHook },
   listScopes: [currentEditionScope],
   removeGuards: [archivedEditionRemoveGuard],
-  migrations: { '010-editions-user-editions': userEditionsTable },
+  migrations: { '010-editions-user-editions': userEditionsTable, '024-editions-user-editions-version': userEditionsVersion },
 };

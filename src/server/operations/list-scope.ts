@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ListFilter, LoadedEntity } from '../../shared/descriptor/types.js';
+import type { DataVersionSnapshot } from './list-cache.js';
 import type { ListQuery } from './list-query.js';
 
 /** What a list scope is asked about: the entity listed, the database, and who lists. */
@@ -8,6 +9,11 @@ export interface ListScopeInput {
   db: Kysely<any>;
   /** The signed-in person (null: a system read). */
   userId: number | null;
+  /**
+   * The request's data versions (list-cache.ts), when it reads them: a scope may keep its answer
+   * per person while the tables it read keep their version, instead of asking on every list.
+   */
+  versions?: DataVersionSnapshot;
 }
 
 /** Equality conditions a scope adds to a list: field → value (an entity's stored field). */

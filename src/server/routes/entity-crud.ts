@@ -55,15 +55,16 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
     list: async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const path = request.url.split('?')[0]!;
+      // The data versions are read once for the request: by the scope (which keeps its answer while
+      // the tables it read are unchanged), the list cache, the page marks and the relation totals.
+      const versions = new DataVersionSnapshot(app.db);
       // The caller's scope (their current edition...) is part of the list, and so of its cache key.
-      const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null }) : {};
-      if (!listCache) return list(entity, { query, path, scope }, ctx());
+      const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null, versions }) : {};
+      if (!listCache) return list(entity, { query, path, scope }, { ...ctx(), versions });
       // The version is read before the rows: a write landing in between is already in the rows
       // stored under the older version, which the next request (seeing the newer one) replaces.
       const scoped = Object.keys(scope).length > 0 ? { ...query, '\u0000scope': JSON.stringify(scope) } : query;
       const key = listCacheKey(path, request.user?.role, scoped);
-      // The list's own version reads (page marks, relation totals) use the same one read.
-      const versions = new DataVersionSnapshot(app.db);
       const version = await versions.of(dependencies);
       let body = listCache.get(key, version);
       const hit = body !== undefined;

@@ -52,3 +52,15 @@ export async function bumpDataVersions(db: Kysely<any>, tables?: readonly string
       on conflict (table_name) do update set version = v.version + 1`.execute(db);
   }
 }
+
+/**
+ * Keeps a data version for a feature's own table (not an entity's, which the sync versions): its
+ * writes raise it like an entity table's, so what is read from it can be kept per version. For a
+ * feature's migration; idempotent.
+ *
+ * @example await versionFeatureTable(db, 'user_editions'); // in the migration that needs it
+ */
+export async function versionFeatureTable(db: Kysely<any>, table: string): Promise<void> {
+  await ensureDataVersionFunction(db);
+  await installDataVersionTriggers(db, table);
+}
