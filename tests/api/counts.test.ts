@@ -153,6 +153,24 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
     );
   });
 
+  it("keeps a list's total for its later pages while the tables keep their version, and counts again after a write", async () => {
+    const edition = String((await sql<{ id: number }>`select id from editions where year = 2026`.execute(db)).rows[0]!.id);
+    const page2 = async () => (await client.get('/api/contests?page=2&per_page=15')).body.meta.total as number;
+    const total = await page2();
+    // A counter edited by hand changes no data version: later pages keep the total they read.
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(db);
+    try {
+      expect(await page2()).toBe(total);
+      // Any write to contests raises its version: the next page asks the counters again.
+      await sql`update contests set updated_at = updated_at where id = (select min(id) from contests)`.execute(db);
+      expect(await page2()).toBe(total + 1000);
+    } finally {
+      await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(db);
+    }
+    await sql`update contests set updated_at = updated_at where id = (select min(id) from contests)`.execute(db);
+    expect(await page2()).toBe(total);
+  });
+
   it('returns the same rows on every page as a plain offset query, for each sort and direction', async () => {
     const customer = (await sql<{ id: number }>`select customer_id as id from contests group by 1 order by count(*) desc limit 1`.execute(db)).rows[0]!.id;
     for (const [filter, where] of [

@@ -4,6 +4,7 @@ import type { LoadedEntity } from '../../shared/descriptor/types.js';
 import { containsPattern } from '../../shared/sql-text.js';
 import { type OperationContext, readableFields, selectionOf } from './context.js';
 import { groupedCounts } from './count/group-counts.js';
+import { keepTotal, keptTotal } from './count/kept-totals.js';
 import { type PageSeek, pageMarks } from './count/page-marks.js';
 import { planPage } from './count/page-rows.js';
 import type { CountRequest, CountStrategy } from './count.js';
@@ -161,7 +162,13 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
       const result = await ctx.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.sql, statement.parameters));
       const first = readRows(result.rows as Record<string, unknown>[], statement.extra, true);
       data = first.rows;
-      total = first.total ?? (await strategy.count(countRequestOf(parsed, filteredQuery(entity, parsed, ctx))));
+      if (first.total === undefined) total = await strategy.count(countRequestOf(parsed, filteredQuery(entity, parsed, ctx)));
+      else {
+        total = first.total;
+        // Kept for the list's later pages (which need it before their rows, to plan them), when the
+        // request has read its data versions anyway (a route's list; not every internal read).
+        if (ctx.versions) await keepTotal(strategy, { entity, db: ctx.db, filters: parsed.filters, search: parsed.search, versions }, total);
+      }
     } else {
       const filtered = filteredQuery(entity, parsed, ctx);
       const read = pageStatement(parsed, filtered, 0);
@@ -171,7 +178,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     }
   } else {
     const filtered = filteredQuery(entity, parsed, ctx);
-    total = await strategy.count(countRequestOf(parsed, filtered));
+    total = await keptTotal(strategy, countRequestOf(parsed, filtered));
     const offset = (parsed.page - 1) * parsed.perPage;
     if (total > 0 && offset < total) {
       const seek = await pageMarks(ctx.db).seek({

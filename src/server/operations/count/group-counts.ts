@@ -1,27 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { containsPattern } from '../../../shared/sql-text.js';
 import type { CountRequest, CountStrategy } from '../count.js';
 import { counterThenExact, exactCount } from '../count.js';
-import { readDataVersion } from '../list-cache.js';
 import type { AppliedFilter } from '../list-query.js';
 
 /** The table of per-value row counts kept by triggers for `counts.groupBy` fields (see `db/sync/counters.ts`). */
 export const GROUP_COUNTS_TABLE = 'entity_group_counts';
 
 const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
-
-/** Totals through a relation kept per filter (at the data version they were counted at). */
-const MAX_RELATION_TOTALS = 1024;
-const relationTotalsByDb = new WeakMap<Kysely<any>, Map<string, { version: string; total: number }>>();
-
-function relationTotals(db: Kysely<any>): Map<string, { version: string; total: number }> {
-  let totals = relationTotalsByDb.get(db);
-  if (!totals) {
-    totals = new Map();
-    relationTotalsByDb.set(db, totals);
-  }
-  return totals;
-}
 
 /** What joins the parts of a compound counter's value (`edition_id+status` → `1␟approved`): the ASCII unit separator. */
 export const COMPOUND_SEPARATOR = '\u001f';
@@ -67,23 +53,7 @@ function counterFor(request: CountRequest): { entry: string; ordered: AppliedFil
 export const groupedCounts: CountStrategy = {
   async count(request: CountRequest) {
     if (!request.filtered) return counterThenExact.count(request);
-    const countRow = async () => Number((await groupedCounts.totalQuery!(request).executeTakeFirst())?.total ?? 0);
-    const filters = request.filters ?? [];
-    const relation = counterFor(request) ? filters.find((applied) => applied.relation)?.relation : undefined;
-    if (!relation) return countRow();
-    // A total through a relation sums one counter per matching related row (hundreds for a common
-    // company word): it is kept until either table changes, which one version read tells.
-    const table = request.entity.descriptor.table;
-    const key = JSON.stringify([table, filters.map((applied) => [applied.column, applied.relation?.field ?? null, applied.filter.operator, applied.value])]);
-    const version = await readDataVersion(request.db, [table, relation.target.descriptor.table], request.versions);
-    const totals = relationTotals(request.db);
-    const known = totals.get(key);
-    if (known?.version === version) return known.total;
-    const total = await countRow();
-    totals.delete(key);
-    totals.set(key, { version, total });
-    if (totals.size > MAX_RELATION_TOTALS) totals.delete(totals.keys().next().value!);
-    return total;
+    return Number((await groupedCounts.totalQuery!(request).executeTakeFirst())?.total ?? 0);
   },
   totalQuery(request: CountRequest) {
     const { entity, db } = request;
