@@ -8,49 +8,9 @@ const DRAFT_STATUS = 'draft';
 
 const isRowId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
-/**
- * The newest edition that is neither archived nor a draft (highest year, then highest id), else the
- * newest draft, or `null` when every edition is archived or there is none: the current edition of
- * anyone who has not chosen one. A draft being prepared for next year moves nobody into it.
- */
-export async function defaultEditionId(db: Kysely<any>): Promise<number | null> {
-  const row = await db
-    .selectFrom('editions')
-    .select('id')
-    .where('status', '<>', ARCHIVED_STATUS)
-    .orderBy(sql`case when status = ${DRAFT_STATUS} then 1 else 0 end`)
-    .orderBy('year', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? Number(row.id) : null;
-}
-
-/** The edition a person chose in the header, while it exists; `null` otherwise. */
-export async function chosenEditionId(db: Kysely<any>, userId: number): Promise<number | null> {
-  const chosen = await db
-    .selectFrom('user_editions')
-    .innerJoin('editions', 'editions.id', 'user_editions.edition_id')
-    .select('editions.id')
-    .where('user_editions.user_id', '=', userId)
-    .executeTakeFirst();
-  return chosen ? Number(chosen.id) : null;
-}
-
-/**
- * The edition a person works in: the one they chose in the header (kept in `user_editions`) while
- * it exists, else the newest non-archived one ({@link defaultEditionId}); `null` without editions.
- *
- * @example const editionId = await currentEditionId(db, request.user.id);
- */
-export async function currentEditionId(db: Kysely<any>, userId: number): Promise<number | null> {
-  // One statement (every list of an entity with editions asks it): the chosen one, else the default.
-  const chosen = db
-    .selectFrom('user_editions')
-    .innerJoin('editions', 'editions.id', 'user_editions.edition_id')
-    .select('editions.id')
-    .where('user_editions.user_id', '=', userId);
-  const fallback = db
+/** The query of {@link defaultEditionId}'s edition (one row, or none). */
+const defaultEdition = (db: Kysely<any>) =>
+  db
     .selectFrom('editions')
     .select('id')
     .where('status', '<>', ARCHIVED_STATUS)
@@ -58,7 +18,40 @@ export async function currentEditionId(db: Kysely<any>, userId: number): Promise
     .orderBy('year', 'desc')
     .orderBy('id', 'desc')
     .limit(1);
-  const row = await sql<{ id: number | string | null }>`select coalesce((${chosen}), (${fallback})) as id`.execute(db);
+
+/** The query of {@link chosenEditionId}'s edition (one row, or none). */
+const chosenEdition = (db: Kysely<any>, userId: number) =>
+  db
+    .selectFrom('user_editions')
+    .innerJoin('editions', 'editions.id', 'user_editions.edition_id')
+    .select('editions.id')
+    .where('user_editions.user_id', '=', userId);
+
+/**
+ * The newest edition that is neither archived nor a draft (highest year, then highest id), else the
+ * newest draft, or `null` when every edition is archived or there is none: the current edition of
+ * anyone who has not chosen one. A draft being prepared for next year moves nobody into it.
+ */
+export async function defaultEditionId(db: Kysely<any>): Promise<number | null> {
+  const row = await defaultEdition(db).executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** The edition a person chose in the header, while it exists; `null` otherwise. */
+export async function chosenEditionId(db: Kysely<any>, userId: number): Promise<number | null> {
+  const chosen = await chosenEdition(db, userId).executeTakeFirst();
+  return chosen ? Number(chosen.id) : null;
+}
+
+/**
+ * The edition a person works in: the one they chose in the header (kept in `user_editions`) while
+ * it exists, else the newest non-archived one ({@link defaultEditionId}); `null` without editions.
+ * One statement: every list of an entity with editions may ask it.
+ *
+ * @example const editionId = await currentEditionId(db, request.user.id);
+ */
+export async function currentEditionId(db: Kysely<any>, userId: number): Promise<number | null> {
+  const row = await sql<{ id: number | string | null }>`select coalesce((${chosenEdition(db, userId)}), (${defaultEdition(db)})) as id`.execute(db);
   const id = row.rows[0]?.id;
   return id === null || id === undefined ? null : Number(id);
 }
