@@ -158,14 +158,18 @@ describe.each(testDatabaseKinds())('exact totals from counters on %s', (kind) =>
     const page2 = async () => (await client.get('/api/contests?page=2&per_page=15')).body.meta.total as number;
     const total = await page2();
     // A counter edited by hand changes no data version: later pages keep the total they read.
-    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(db);
+    await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count + 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(
+      db,
+    );
     try {
       expect(await page2()).toBe(total);
       // Any write to contests raises its version: the next page asks the counters again.
       await sql`update contests set updated_at = updated_at where id = (select min(id) from contests)`.execute(db);
       expect(await page2()).toBe(total + 1000);
     } finally {
-      await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(db);
+      await sql`update ${sql.table(GROUP_COUNTS_TABLE)} set row_count = row_count - 1000 where table_name = 'contests' and column_name = 'edition_id' and value = ${edition}`.execute(
+        db,
+      );
     }
     await sql`update contests set updated_at = updated_at where id = (select min(id) from contests)`.execute(db);
     expect(await page2()).toBe(total);
