@@ -56,7 +56,7 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
       const query = request.query as Record<string, unknown>;
       const path = request.url.split('?')[0]!;
       // The data versions are read once for the request: by the scope (which keeps its answer while
-      // the tables it read are unchanged), the list cache, the page marks and the relation totals.
+      // the tables it read are unchanged), the list cache, the page marks and the kept totals.
       const versions = new DataVersionSnapshot(app.db);
       // The caller's scope (their current edition...) is part of the list, and so of its cache key.
       const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null, versions }) : {};

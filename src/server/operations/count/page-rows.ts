@@ -84,8 +84,9 @@ const OPERATORS = { eq: '=', ilike: 'ilike', gte: '>=', lte: '<=' } as const;
 
 /**
  * The ids of a page filtered through a relation (`q[agency_name]`: the customers whose company
- * matches), alone or beside exact matches on the table's own fields (the current edition), when the foreign key is counted (`counts.groupBy`, so `(fk, sort, id)` indexes
- * exist): each matching related row's first `skip + limit` rows are read from its index, in
+ * matches), alone or beside exact matches on the table's own fields (the current edition), when
+ * the foreign key with those fields is one counted entry (`counts.groupBy`, so its
+ * `(fields..., sort, id)` indexes exist): each matching related row's first `skip + limit` rows are read from its index, in
  * order, and only those are merged. Without this the planner may walk the whole sort index and
  * test every row against the related rows (slow on a large table when the matches sit late).
  * With a `seek` that has a bound (page marks of this filter value), each related row reads only
