@@ -29,3 +29,13 @@ export const unavailable = (retryAfterSeconds = 5) =>
   new AppError(503, 'UNAVAILABLE', 'The database is unavailable. Please try again shortly.', undefined, {
     'retry-after': String(retryAfterSeconds),
   });
+
+/**
+ * Whether a database error is a delete refused because other rows still point at the row: 23503
+ * (a foreign key; PostgreSQL 15 reports `on delete restrict` so too) or 23001 (`on delete restrict`
+ * as newer releases report it, PGlite's among them).
+ */
+export function isStillReferenced(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === '23001';
+}

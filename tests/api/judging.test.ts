@@ -119,6 +119,33 @@ describe.each(testDatabaseKinds())('judging API on %s', (kind) => {
       expect((await admin.delete(`/api/assignments/${created.id}`)).status).toBe(405);
     });
 
+    it('refuses to unassign an assignment a grade holds, even one whose status says not started (a 409, not a 500)', async () => {
+      const holder = await addJuror(t.app, 8, 'Holder Studio');
+      const created = (await admin.post(`/api/exams/${exam}/assignments`, { contest_id: entry, jury_id: holder })).body.data;
+      // As the fuzzed API left it: a grade pointing at an assignment still marked 'assigned'.
+      await sql`insert into grades (assignment_id, exam_id, contest_id, jury_id, scores, total, score, status)
+        values (${created.id}, ${exam}, ${entry}, ${holder}, '{}'::jsonb, 0, 0, 'draft')`.execute(t.app.db);
+      const res = await admin.delete(`/api/exams/${exam}/assignments/${created.id}`);
+      expect(res.status).toBe(409);
+      expect(res.body.errors[0]).toMatchObject({ messageKey: 'judging.errors.assignment_started' });
+      await sql`delete from grades where assignment_id = ${created.id}`.execute(t.app.db);
+      expect((await admin.delete(`/api/exams/${exam}/assignments/${created.id}`)).status).toBe(204);
+    });
+
+    it('answers 409 for any delete a foreign key refuses, as either database reports it', async () => {
+      const { isStillReferenced } = await import('../../src/server/errors.js');
+      await sql`create table if not exists probe_parent (id int primary key)`.execute(t.app.db);
+      await sql`create table if not exists probe_child (parent int references probe_parent on delete restrict)`.execute(t.app.db);
+      await sql`insert into probe_parent values (1) on conflict do nothing`.execute(t.app.db);
+      await sql`insert into probe_child values (1)`.execute(t.app.db);
+      const refused = await sql`delete from probe_parent`.execute(t.app.db).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isStillReferenced(refused)).toBe(true);
+      await sql`drop table probe_child, probe_parent`.execute(t.app.db);
+    });
+
     it('refuses an entry of another category, a juror not on the panel (of another round, no panel saved) and an inactive juror, naming each rule', async () => {
       const other = await admin.post(`/api/exams/${exam}/assignments`, { contest_id: printEntry, jury_id: juror });
       expect(other.status).toBe(422);

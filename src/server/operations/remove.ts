@@ -1,6 +1,6 @@
 import type { FieldError } from '../../shared/api-contract.js';
 import type { LoadedEntity } from '../../shared/descriptor/types.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, isStillReferenced, notFound } from '../errors.js';
 import { auditEntityWrite } from '../history/entity-audit.js';
 import { moveToTrash } from '../history/trash.js';
 import { labelOf, type OperationContext, storedFields } from './context.js';
@@ -46,7 +46,7 @@ export async function remove(entity: LoadedEntity, id: number, ctx: OperationCon
       await trx.deleteFrom(entity.descriptor.table).where('id', '=', id).execute();
       await auditEntityWrite(trx, ctx, entity, 'delete', id, existing, null, { trash_id: trashId });
     } catch (error) {
-      if ((error as { code?: string }).code === '23503') {
+      if (isStillReferenced(error)) {
         throw conflict(`This ${entity.descriptor.label} is still used by other records; it cannot be deleted.`, [
           { path: '', keyword: 'inUse', messageKey: 'errors.inUseUnknown', params: {} },
         ]);

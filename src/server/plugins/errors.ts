@@ -83,7 +83,9 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
       case '22003':
       case '22P02':
         return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'A number in the request is out of range.' });
+      // A delete refused by a foreign key (23503), or by `on delete restrict` on newer releases (23001).
       case '23503':
+      case '23001':
         return send(reply, {
           statusCode: 409,
           code: 'CONFLICT',
