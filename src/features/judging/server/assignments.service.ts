@@ -125,7 +125,8 @@ export async function removeAssignment(db: JudgingDb, examId: number, assignment
     if (row.exam_status === 'final') throw conflict('The examination is final.');
     // A grade kept for it (a draft saved before an admin set the status back, or one written by
     // another path) counts as started too: its scores would otherwise go with it.
-    const graded = row.status === 'assigned' && (await trx.selectFrom('grades').select('id').where('assignment_id', '=', assignmentId).limit(1).executeTakeFirst());
+    const graded =
+      row.status === 'assigned' && (await trx.selectFrom('grades').select('id').where('assignment_id', '=', assignmentId).limit(1).executeTakeFirst());
     if (row.status !== 'assigned' || graded) {
       throw conflict('Only an assignment not yet started can be removed.', [
         { path: 'status', keyword: 'started', messageKey: 'judging.errors.assignment_started', params: { status: graded ? 'in_progress' : row.status } },
