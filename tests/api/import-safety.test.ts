@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportService } from '../../src/features/dataio/server/imports.service.js';
 import { dataioSecrets } from '../../src/features/dataio/server/migrations/021-dataio-secrets.js';
+import { dataioFileParts } from '../../src/features/dataio/server/migrations/025-dataio-file-parts.js';
 import { MAX_IMPORT_BYTES } from '../../src/features/dataio/shared/import-limits.js';
 import { verifyPassword } from '../../src/server/auth/password.js';
 import { writeBackup } from '../../src/server/backup/write-backup.js';
@@ -60,7 +62,8 @@ describe.each(testDatabaseKinds())('import safety on %s', (kind) => {
   /** Everything stored of a job, as text: its table (gunzipped), mapping, fixes and report. */
   const storedJob = async (id: number) => {
     const row = (await sql<Record<string, any>>`select * from import_jobs where id = ${id}`.execute(t.app.db)).rows[0]!;
-    const file = Buffer.from(row.file as Uint8Array);
+    const parts = (await sql<{ data: Uint8Array }>`select data from import_job_parts where job_id = ${id} order by seq`.execute(t.app.db)).rows;
+    const file = Buffer.concat([Buffer.from(row.file as Uint8Array), ...parts.map((part) => Buffer.from(part.data))]);
     const table = file.length > 0 && file[0] === 0x1f ? zlib.gunzipSync(file).toString('utf8') : file.toString('utf8');
     return { row, text: [table, JSON.stringify(row.mapping), JSON.stringify(row.fixes), JSON.stringify(row.report)].join('\n') };
   };
@@ -108,6 +111,7 @@ describe.each(testDatabaseKinds())('import safety on %s', (kind) => {
       expect(stored.text).not.toContain(SECRET_OK);
       // The job has ended: its table is gone.
       expect(Buffer.from(stored.row.file as Uint8Array).length).toBe(0);
+      expect((await sql<{ n: number }>`select count(*)::int as n from import_job_parts where job_id = ${id}`.execute(t.app.db)).rows[0]!.n).toBe(0);
     });
 
     it('masks passwords in the failed-row report, stored and downloaded', async () => {
@@ -248,6 +252,53 @@ describe.each(testDatabaseKinds())('import safety on %s', (kind) => {
       await client.post(`/api/imports/${id}/start`, { mapping: up.body.data.mapping, mode: 'valid' });
       expect(await waitFor(id)).toMatchObject({ status: 'done', created_rows: 2 });
       expect(await verifyPassword('Split-Secret-Delta-4', (await hashOf('piece1@import.test'))!)).toBe(true);
+    });
+
+    it('keeps a large table in parts of about 1 MB, each its own row, and reads them back in order', async () => {
+      // Random notes, so that gzip cannot shrink the table under 1 MB: 30,000 rows of 120 hex characters.
+      const lines = ['Name,Notes'];
+      for (let n = 1; n <= 30_000; n++) lines.push(`${n === 30_000 ? 'X' : `Parted Company ${n}`},${crypto.randomBytes(60).toString('hex')}`);
+      const up = await upload('company', `${lines.join('\n')}\n`);
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      const id = up.body.data.id;
+      const parts = (
+        await sql<{ seq: number; bytes: number }>`select seq, octet_length(data) as bytes from import_job_parts where job_id = ${id} order by seq`.execute(
+          t.app.db,
+        )
+      ).rows;
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts.map((part) => part.seq)).toEqual(parts.map((_part, index) => index));
+      for (const part of parts) expect(Number(part.bytes)).toBeLessThan(1.2 * 1024 * 1024);
+      expect(Buffer.from((await storedJob(id)).row.file as Uint8Array).length).toBe(0);
+      // Every part read, in order: the last row (of the last part) is the one invalid name.
+      const preview = await client.post(`/api/imports/${id}/preview`, { mapping: ['name', null] });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.data.invalid_rows).toBe(1);
+      expect(preview.body.data.rows.find((row: any) => row.errors.length > 0)).toMatchObject({ row: 30_000 });
+      // Deleting the job (its retention over) takes its parts with it.
+      await sql`delete from import_jobs where id = ${id}`.execute(t.app.db);
+      expect((await sql<{ n: number }>`select count(*)::int as n from import_job_parts where job_id = ${id}`.execute(t.app.db)).rows[0]!.n).toBe(0);
+    });
+
+    it('migration 025 moves a table stored whole into a part, and the job still imports', async () => {
+      const table = zlib.gzipSync('Name\nMoved Company One\nMoved Company Two\n');
+      const job = (
+        await sql<{
+          id: number;
+        }>`insert into import_jobs (entity, filename, file, total_rows) values ('company', 'whole.csv', ${table}, 2) returning id`.execute(t.app.db)
+      ).rows[0]!.id;
+      // As stored before 025: the parts table did not exist and the table was the job's file.
+      const moved = await sql`select job_id, seq, data from import_job_parts`.execute(t.app.db);
+      await sql`drop table import_job_parts`.execute(t.app.db);
+      await dataioFileParts.up(t.app.db);
+      for (const row of moved.rows as Array<{ job_id: number; seq: number; data: Uint8Array }>) {
+        await sql`insert into import_job_parts (job_id, seq, data) values (${row.job_id}, ${row.seq}, ${Buffer.from(row.data)})`.execute(t.app.db);
+      }
+      const stored = await storedJob(job);
+      expect(Buffer.from(stored.row.file as Uint8Array).length).toBe(0);
+      expect(stored.text).toContain('Moved Company Two');
+      await client.post(`/api/imports/${job}/start`, { mapping: ['name'], mode: 'all' });
+      expect(await waitFor(job)).toMatchObject({ status: 'done', created_rows: 2 });
     });
 
     it('answers 400 to an empty body', async () => {

@@ -6,6 +6,7 @@ import { importRoutes } from './server/import-routes.js';
 import { dataioTables } from './server/migrations/007-dataio.js';
 import { dataioJobState } from './server/migrations/008-dataio-job-state.js';
 import { dataioSecrets } from './server/migrations/021-dataio-secrets.js';
+import { dataioFileParts } from './server/migrations/025-dataio-file-parts.js';
 import { viewRoutes } from './server/view-routes.js';
 
 /** Data in and out, server face: import jobs, exports, bulk actions and saved views. */
@@ -17,5 +18,10 @@ export const dataioServer: ServerFeature = {
     await app.register(bulkRoutes);
     await app.register(viewRoutes);
   },
-  migrations: { '007-dataio': dataioTables, '008-dataio-job-state': dataioJobState, '021-dataio-secrets': dataioSecrets },
+  migrations: {
+    '007-dataio': dataioTables,
+    '008-dataio-job-state': dataioJobState,
+    '021-dataio-secrets': dataioSecrets,
+    '025-dataio-file-parts': dataioFileParts,
+  },
 };

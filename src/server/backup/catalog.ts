@@ -16,7 +16,7 @@ const NOT_BACKED_UP = [...MIGRATION_TABLES, DATA_VERSIONS_TABLE];
  * import jobs (uploaded tables and failed-row reports: passing state that may hold people's data).
  * A restore empties them (everyone signs in again) and skips their rows in older backups.
  */
-export const SECRET_TABLES = ['sessions', 'password_resets', 'throttles', 'import_jobs'];
+export const SECRET_TABLES = ['sessions', 'password_resets', 'throttles', 'import_jobs', 'import_job_parts'];
 
 /**
  * Rows a backup leaves out and a restore keeps as the target has them: the signing key, which

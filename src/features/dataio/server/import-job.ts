@@ -182,7 +182,8 @@ function writeErrors(entity: LoadedEntity, error: unknown): FieldError[] {
 export interface ImportJobInput {
   jobId: number;
   entity: LoadedEntity;
-  file: Buffer;
+  /** The stored table's parts (see tableWriter). */
+  file: Buffer[];
   mapping: ImportMapping;
   fixes: ImportFixes;
   /** The columns sealed at upload (write-only fields: their tokens hold the check and the hash). */
@@ -344,8 +345,6 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
           updated_rows: updated,
           failed_rows: report.length,
           report: report.length > 0 ? JSON.stringify(reportOf()) : null,
-          // The job has ended for good: its stored table goes (the report keeps the failed rows, masked).
-          file: Buffer.alloc(0),
           secret_columns: null,
           error: null,
           phase: null,
@@ -354,6 +353,8 @@ export async function runImport(input: ImportJobInput, ctx: OperationContext, pr
         })
         .where('id', '=', jobId)
         .execute();
+      // The job has ended for good: its stored table goes (the report keeps the failed rows, masked).
+      await dataioDb(trx).deleteFrom('import_job_parts').where('job_id', '=', jobId).execute();
     });
   } catch (error) {
     if (error instanceof ImportCancelled) {

@@ -27,8 +27,6 @@ import { type DataioDb, dataioDb, entityDb } from './tables.js';
 const PREVIEW_ROWS = 20;
 /** Invalid rows the preview lists at most. */
 const PREVIEW_INVALID = 500;
-/** Bytes of a stored table read per query. */
-const FILE_SLICE = 1024 * 1024;
 /** Rows of an upload read, sealed and compressed at a time. */
 const UPLOAD_BATCH = 1000;
 /** How long a cancel sent to another server's job waits for it to stop before answering. */
@@ -58,7 +56,7 @@ export interface JobRow {
 }
 
 /** A job with what its preview, start and report read. */
-type FullJob = JobRow & { file?: Buffer; mapping?: unknown; fixes?: unknown; secret_columns?: unknown };
+type FullJob = JobRow & { file?: Buffer[]; mapping?: unknown; fixes?: unknown; secret_columns?: unknown };
 
 const JOB_COLUMNS = [
   'id',
@@ -82,7 +80,7 @@ const JOB_COLUMNS = [
 ] as const;
 
 /** A job's stored table; 409 when it is gone (the job was done, or stored before 021-dataio-secrets emptied it). */
-function fileOf(job: FullJob): Buffer {
+function fileOf(job: FullJob): Buffer[] {
   if (!job.file || job.file.length === 0) {
     throw new AppError(409, 'CONFLICT', 'The file of this import is no longer kept; upload it again.', [
       { path: 'file', keyword: 'gone', messageKey: 'dataio.import.errors.file_gone', params: {} },
@@ -315,19 +313,25 @@ export class ImportService {
       table.discard();
       throw error;
     }
-    const stored = await table.end();
-    const job = await this.db
-      .insertInto('import_jobs')
-      .values({
-        entity: entity.descriptor.name,
-        filename: name,
-        file: stored,
-        secret_columns: secretColumns.size > 0 ? secretColumnsJson(secretColumns) : null,
-        total_rows: total,
-        user_id: caller.userId ?? null,
-      })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
+    const parts = await table.end();
+    // The job and its table's parts in one transaction, a part (about 1 MB) per statement: one
+    // parameter of the whole table would be copied whole by the driver, holding other requests.
+    const job = await this.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('import_jobs')
+        .values({
+          entity: entity.descriptor.name,
+          filename: name,
+          file: Buffer.alloc(0),
+          secret_columns: secretColumns.size > 0 ? secretColumnsJson(secretColumns) : null,
+          total_rows: total,
+          user_id: caller.userId ?? null,
+        })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      for (const [seq, data] of parts.entries()) await trx.insertInto('import_job_parts').values({ job_id: created.id, seq, data }).execute();
+      return created;
+    });
     return {
       id: job.id,
       filename: name,
@@ -359,9 +363,9 @@ export class ImportService {
     const job = (await this.db
       .selectFrom('import_jobs')
       .select([...JOB_COLUMNS, ...(withFile ? (['mapping', 'fixes', 'report', 'secret_columns'] as const) : [])])
-      .select(sql<number>`octet_length(file)`.as('file_bytes'))
+      .select(sql<number>`(select count(*) from import_job_parts p where p.job_id = import_jobs.id)`.as('file_parts'))
       .where('id', '=', Number(rawId))
-      .executeTakeFirst()) as (FullJob & { file_bytes: number | null }) | undefined;
+      .executeTakeFirst()) as (FullJob & { file_parts: number | string | null }) | undefined;
     if (!job) throw notFound('Import not found.');
     const stale = !job.progress_at || Date.now() - new Date(job.progress_at).getTime() > STALE_SECONDS * 1000;
     if (job.status === 'running' && !liveImports.has(job.id) && stale) {
@@ -369,28 +373,24 @@ export class ImportService {
       return this.load(rawId, caller, withFile);
     }
     const entity = this.importable(job.entity, caller);
-    const bytes = Number(job.file_bytes ?? 0);
-    delete (job as { file_bytes?: unknown }).file_bytes;
-    if (withFile) job.file = await this.readFile(job.id, bytes);
+    const parts = Number(job.file_parts ?? 0);
+    delete (job as { file_parts?: unknown }).file_parts;
+    if (withFile) job.file = await this.readFile(job.id, parts);
     return { job, entity };
   }
 
   /**
-   * A job's stored table, read in slices of {@link FILE_SLICE}: one select of the whole value would
-   * make the driver turn tens of MB of hex into bytes in one go, holding every other request.
+   * A job's stored table, its parts read one per statement and never joined: one value of tens of
+   * MB would be decoded and copied in one go by the driver, holding every other request.
    */
-  private async readFile(id: number, bytes: number): Promise<Buffer> {
-    const slices: Buffer[] = [];
-    for (let at = 0; at < bytes; at += FILE_SLICE) {
-      const row = await this.db
-        .selectFrom('import_jobs')
-        .select(sql<Uint8Array>`substring(file from ${at + 1} for ${FILE_SLICE})`.as('slice'))
-        .where('id', '=', id)
-        .executeTakeFirst();
+  private async readFile(id: number, parts: number): Promise<Buffer[]> {
+    const read: Buffer[] = [];
+    for (let seq = 0; seq < parts; seq++) {
+      const row = await this.db.selectFrom('import_job_parts').select('data').where('job_id', '=', id).where('seq', '=', seq).executeTakeFirst();
       // PGlite returns bytea as a Uint8Array, pg as a Buffer.
-      if (row?.slice) slices.push(Buffer.from(row.slice.buffer, row.slice.byteOffset, row.slice.byteLength));
+      if (row?.data) read.push(Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength));
     }
-    return Buffer.concat(slices);
+    return read;
   }
 
   /** Every row checked by the forms' validator with the mapping and fixes: the first rows and the invalid ones (each invalid cell with its message key). */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /**
- * Data in and out's own system tables (migrations 007-dataio, 008-dataio-job-state and 021-dataio-secrets), as
+ * Data in and out's own system tables (migrations 007-dataio, 008-dataio-job-state, 021-dataio-secrets and 025-dataio-file-parts), as
  * TypeScript sees them, and the entity tables an import writes, whose names come from the
  * descriptors at run time.
  */
@@ -12,6 +12,17 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string | null, string | null>;
 
 /** One import: the uploaded file, the mapping and fixes it runs with, its progress and its report. */
+/**
+ * An import job's stored table (the upload's rows as gzip CSV, write-only cells sealed: see
+ * import-secrets.ts) in parts of about 1 MB, `seq` from 0; deleted when the job is done, and with
+ * the job after the retention (PGlite reads bytea back as a Uint8Array, pg as a Buffer).
+ */
+export interface ImportJobPartsTable {
+  job_id: number;
+  seq: number;
+  data: ColumnType<Uint8Array, Buffer, Buffer>;
+}
+
 export interface ImportJobsTable {
   id: Generated<number>;
   entity: string;
@@ -20,11 +31,7 @@ export interface ImportJobsTable {
   /** `all` (refuse the file on one invalid row) or `valid` (import the others). */
   mode: Generated<string>;
   filename: string;
-  /**
-   * The upload's table as gzip CSV, write-only cells sealed (import-secrets.ts); emptied when the
-   * job is done and deleted with the job after the retention (PGlite reads bytea back as a
-   * Uint8Array, pg as a Buffer).
-   */
+  /** No longer written: the table is kept in {@link ImportJobPartsTable} since 025-dataio-file-parts (always empty). */
   file: ColumnType<Uint8Array, Buffer, Buffer>;
   /** The sealed columns, `{"3": "password"}` (column index → write-only field); null when none. */
   secret_columns: Json<unknown>;
@@ -64,6 +71,7 @@ export interface SavedViewsTable {
 
 export interface DataioTables {
   import_jobs: ImportJobsTable;
+  import_job_parts: ImportJobPartsTable;
   saved_views: SavedViewsTable;
 }
 
