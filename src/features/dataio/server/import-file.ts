@@ -120,7 +120,7 @@ async function parseXlsx(bytes: Buffer): Promise<string[][]> {
 /** Bytes decoded and handed to the CSV parser at a time (a few ms of parsing): between two pieces other requests run. */
 const CSV_PIECE = 32 * 1024;
 /** Bytes read before the CSV parser starts: enough to tell UTF-16 and to guess the delimiter from the first line. */
-const CSV_HEAD = 64 * 1024;
+const CSV_HEAD = 32 * 1024;
 
 /**
  * Bytes, whole or in parts (a stored table's, see {@link TableWriter}), as a source of pieces of
