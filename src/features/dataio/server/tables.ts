@@ -14,7 +14,7 @@ type Json<T> = ColumnType<T, string | null, string | null>;
 /** One import: the uploaded file, the mapping and fixes it runs with, its progress and its report. */
 /**
  * An import job's stored table (the upload's rows as gzip CSV, write-only cells sealed: see
- * import-secrets.ts) in parts of about 1 MB, `seq` from 0; deleted when the job is done, and with
+ * import-secrets.ts) in parts of about 256 KB, `seq` from 0; deleted when the job is done, and with
  * the job after the retention (PGlite reads bytea back as a Uint8Array, pg as a Buffer).
  */
 export interface ImportJobPartsTable {

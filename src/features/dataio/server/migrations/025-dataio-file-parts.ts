@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * An import job's stored table in parts of about 1 MB (`import_job_parts`), one row each, instead of
+ * An import job's stored table in parts of about 256 KB (`import_job_parts`), one row each, instead of
  * one `import_jobs.file` value: a 45 MB upload's table (over 20 MB compressed) was sent to the
  * database as one parameter and read back as one value, each a copy that held every other request
  * for a tenth of a second or more, and PGlite held the whole statement in memory several times over
