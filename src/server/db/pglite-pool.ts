@@ -40,6 +40,10 @@ export class PglitePool implements PostgresPool {
     const client = {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         const result = await pg.query<R>(sql, parameters as unknown[]);
+        // PGlite runs each statement on this thread and answers as a microtask: a loop of statements
+        // (an import's key lookups, its inserts) would hold every other request until its end. A
+        // turn of the event loop after each statement lets them in between.
+        await new Promise((resolve) => setImmediate(resolve));
         return {
           command: commandOf(sql),
           rowCount: result.affectedRows ?? result.rows.length,

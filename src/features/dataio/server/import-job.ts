@@ -14,9 +14,10 @@ export type ImportMode = 'all' | 'valid';
 const BATCH = 1000;
 /**
  * Rows per insert statement within a batch: PGlite runs statements on the server's own thread, and
- * 1,000 rows with their indexes and triggers held it 110-220 ms.
+ * 1,000 submittors with their indexes (trigram ones among them) and triggers held it 110-220 ms,
+ * 50 still 45-150 ms; 25 (with PGlite's GIN pending list kept small, see kysely.ts) at most 87 ms.
  */
-const INSERT_ROWS = 200;
+const INSERT_ROWS = 25;
 /** How often a running job writes its progress (and reads a cancel request) to its row. */
 export const HEARTBEAT_MS = 1000;
 /** A running job whose row has not heard from its server for this long was on a server that stopped. */
@@ -168,8 +169,6 @@ async function writeRows(entity: LoadedEntity, rows: readonly PreparedRow[], trx
           .insertInto(table)
           .values(creates.slice(at, at + INSERT_ROWS).map((row) => toColumnValues(entity, { ...row.data!, ...row.derived })))
           .execute();
-        // PGlite runs a statement on this thread: a turn for other requests between two.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     } else {
       for (const row of creates) {

@@ -336,7 +336,6 @@ export class ImportService {
           .insertInto('import_job_parts')
           .values({ job_id: created.id, seq, data: sql<Buffer>`decode(${data.toString('base64')}, 'base64')` })
           .execute();
-        await new Promise((resolve) => setImmediate(resolve));
       }
       return created;
     });
@@ -402,7 +401,6 @@ export class ImportService {
         .where('seq', '=', seq)
         .executeTakeFirst();
       if (row?.data) read.push(Buffer.from(row.data, 'base64'));
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return read;
   }
