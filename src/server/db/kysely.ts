@@ -56,8 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 // and page-1 latency is unchanged (the OS page cache still holds the data files).
 // `startParams` replaces PGlite's defaults, so they are kept. The wasm memory's initial 128MB cannot
 // shrink: pglite.wasm declares it as its minimum.
-// A trigram (GIN) index gathers new rows in a pending list and folds it in when it passes this
-// size, inside whichever insert passes it: with the 4 MB default that insert held the server's
+// gin_pending_list_limit: a trigram (GIN) index gathers new rows in a pending list and folds it in
+// when it passes this size, inside whichever insert passes it: with the 4 MB default that insert held the server's
 // thread (PGlite runs there) up to 150 ms during a large import; 256 KB folds in often and briefly.
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB', '-c', 'gin_pending_list_limit=256kB'];
 
