@@ -227,7 +227,9 @@ async function soakOn(context: BenchContext, label: string, target: BenchTarget,
     const half = SOAK.minutes / 2;
     // A leak raises the low points (RSS just after a collection); the heap's collect-and-grow swings
     // (50 MB and more on PGlite) move a fit over every sample by several MB/min either way in 5 minutes.
-    const lastHalf = rss.filter(([at]) => at >= half);
+    // Samples taken after the last whole minute (while the last requests finish) are a partial
+    // minute whose one or two samples are no low point: left out, as the per-minute lines do.
+    const lastHalf = rss.filter(([at]) => at >= half && at < minutes);
     const lows = minuteLows(lastHalf);
     const growth = slope(lows);
     const everySample = slope(lastHalf);
