@@ -4,7 +4,7 @@ import type { ApiErrorBody, ErrorCode } from '../../shared/api-contract.js';
 import { toFieldErrors } from '../../shared/field-errors.js';
 import { uniqueViolationField } from '../../shared/sql-text.js';
 import { isUnavailableError } from '../db/kysely.js';
-import { AppError } from '../errors.js';
+import { AppError, isStillReferenced } from '../errors.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -83,15 +83,9 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
       case '22003':
       case '22P02':
         return send(reply, { statusCode: 400, code: 'BAD_REQUEST', message: 'A number in the request is out of range.' });
-      // A delete refused by a foreign key (23503), or by `on delete restrict` on newer releases (23001).
-      case '23503':
-      case '23001':
-        return send(reply, {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'Other records still use this record.',
-        });
     }
+    // A delete refused by a foreign key, as either database reports it.
+    if (isStillReferenced(error)) return send(reply, { statusCode: 409, code: 'CONFLICT', message: 'Other records still use this record.' });
 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
