@@ -93,4 +93,33 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
       expect(marks.seeks - seeksBefore, `pages answered from marks, ${filter || 'no filter'}`).toBeGreaterThan(SORTS.length * 2);
     }
   }, 300_000);
+
+  it('keeps the whole order of a small list filtered through a relation, and answers its early pages from it', async () => {
+    const marks = pageMarks(t.app.db);
+    const where = sql`customer_id in (select id from customers where company ilike ${`%${agency}%`})`;
+    for (const sort of SORTS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        // Read by the previous test (its marks and order kept since): a deep page, then early ones.
+        for (const page of [40, 2, 9, 34]) {
+          const before = marks.orderedSeeks;
+          const res = await client.get(`/api/contests?q[agency_name]=${agency}&sort=${sort}&direction=${direction}&page=${page}&per_page=${PER_PAGE}`);
+          expect(res.status).toBe(200);
+          expect(
+            res.body.data.map((row: { id: number }) => row.id),
+            `${sort} ${direction} page ${page}`,
+          ).toEqual(await offsetIds(where, sort, direction, page));
+          expect(marks.orderedSeeks, `${sort} ${direction} page ${page} read by its ids`).toBe(before + 1);
+        }
+      }
+    }
+    // A write moves a row to the end (the data version rises): page 2 is read again, and is the offset query's.
+    const moved = (
+      await sql<{ id: number }>`select id from contests where edition_id = ${edition} and ${where} order by created_at, id limit 1`.execute(t.app.db)
+    ).rows[0]!.id;
+    await sql`update contests set created_at = now() where id = ${moved}`.execute(t.app.db);
+    for (const page of [2, 40, 2]) {
+      const after = await client.get(`/api/contests?q[agency_name]=${agency}&sort=created_at&direction=asc&page=${page}&per_page=${PER_PAGE}`);
+      expect(after.body.data.map((row: { id: number }) => row.id)).toEqual(await offsetIds(where, 'created_at', 'asc', page));
+    }
+  }, 120_000);
 });

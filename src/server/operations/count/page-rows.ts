@@ -43,6 +43,14 @@ export function planPage(
     // From the nearest page mark (page-marks.ts): a keyset seek, then fewer than MARK_EVERY rows skipped.
     const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) =>
       query.orderBy(parsed.sort, parsed.direction).orderBy('id', parsed.direction) as Q;
+    // The list's order is kept: the page is its rows by id.
+    if (seek.pageIds) {
+      return {
+        query: ordered(ctx.db.selectFrom(entity.descriptor.table).select(selection).where('id', 'in', seek.pageIds)),
+        reversed: false,
+        direction: parsed.direction,
+      };
+    }
     const betweenMarks = relationPageIds(entity, parsed, parsed.direction, parsed.perPage, seek.skip, ctx, seek);
     if (betweenMarks) {
       return {
