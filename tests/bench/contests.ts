@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -176,6 +177,17 @@ const SPREAD_TARGETS = {
   pglite: { cached: { minRps: 200, maxP99: 250 }, uncached: { minRps: 0, maxP99: Infinity } },
 };
 
+const MAX_PGLITE_RSS_MB = 300;
+
+/** The resident memory of process `pid` in MB (0 once it has gone). */
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The spread (tests/bench/spread.ts) on the bench's server (list cache as configured) and on a
  * second server with the cache off (LIST_CACHE_MB=0), each printed with its hit rate.
@@ -233,19 +245,32 @@ async function runSpreadCases(
   const targets = SPREAD_TARGETS[pglite ? 'pglite' : 'postgres'];
   let ok = true;
   const measure = async (on: Awaited<ReturnType<typeof startBenchServer>>) => {
-    if (warmupSeconds > 0) await runSpread(on.base, on.headers, warmup, connections, warmupSeconds);
-    const cpu = await cpuMeter(on.pid, options.databaseUrl);
-    const result = await runSpread(on.base, on.headers, lines, connections, seconds);
-    return { ...result, ...(await cpu()) };
+    // The server's resident memory under load (its render thread and, on PGlite, the database included).
+    let maxRssMb = 0;
+    const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, rssMb(on.pid))), 250);
+    try {
+      if (warmupSeconds > 0) await runSpread(on.base, on.headers, warmup, connections, warmupSeconds);
+      const cpu = await cpuMeter(on.pid, options.databaseUrl);
+      const result = await runSpread(on.base, on.headers, lines, connections, seconds);
+      return { ...result, ...(await cpu()), maxRssMb };
+    } finally {
+      clearInterval(sampler);
+    }
   };
   const report = (label: string, result: Awaited<ReturnType<typeof measure>>, goal: { minRps: number; maxP99: number }, command: string) => {
     const missed = result.rps < goal.minRps || result.p99 > goal.maxP99 || result.failures > 0 || result.socketErrors > 0;
     if (missed) ok = false;
+    // DESIGN §8: server memory, PGlite with 100,000 contests, under load ≤ 300 MB RSS.
+    const memoryMissed = pglite && result.maxRssMb > MAX_PGLITE_RSS_MB;
+    if (memoryMissed) ok = false;
     const answered = result.hits + result.misses;
     options.log(
       `${missed ? 'MISSED' : 'ok    '} spread, ${label}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.requests} requests, ` +
         `list cache hit rate ${answered ? ((100 * result.hits) / answered).toFixed(1) : '0.0'} % (${result.hits} of ${answered} lists), ${result.failures} non-2xx, ${result.socketErrors} socket errors` +
         ` (target ≥ ${goal.minRps} req/s${Number.isFinite(goal.maxP99) ? `, p99 ≤ ${goal.maxP99} ms` : ''}; ${connections} connections, ${seconds} s)`,
+    );
+    options.log(
+      `${memoryMissed ? 'MISSED' : 'ok    '} server memory under the spread, ${label}: RSS at most ${result.maxRssMb.toFixed(0)} MB over the warm-up and the run${pglite ? ` (target ≤ ${MAX_PGLITE_RSS_MB} MB on PGlite)` : ' (no target on PostgreSQL)'}`,
     );
     const perRequest = (cpuSeconds: number) => Math.round((cpuSeconds * 1e6) / Math.max(1, result.requests));
     options.log(
