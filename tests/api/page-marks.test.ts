@@ -122,4 +122,36 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
       expect(after.body.data.map((row: { id: number }) => row.id)).toEqual(await offsetIds(where, 'created_at', 'asc', page));
     }
   }, 120_000);
+
+  it('lets the least recently read order go when the ids would pass their budget, and reads that list as marks from then on', async () => {
+    const marks = pageMarks(t.app.db);
+    const where = sql`customer_id in (select id from customers where company ilike ${`%${agency}%`})`;
+    const total = Number(
+      (await sql<{ n: number }>`select count(*) as n from contests where edition_id = ${edition} and ${where}`.execute(t.app.db)).rows[0]!.n,
+    );
+    const url = (sort: string, page: number) => `/api/contests?q[agency_name]=${agency}&sort=${sort}&direction=asc&page=${page}&per_page=${PER_PAGE}`;
+    const pageOf = async (sort: string, page: number) => (await client.get(url(sort, page))).body.data.map((row: { id: number }) => row.id);
+    // A write makes every order of this list stale; then room for one order only.
+    await sql`update contests set updated_at = now() where id = (select min(id) from contests where edition_id = ${edition} and ${where})`.execute(t.app.db);
+    marks.maxOrderedIds = total + 10;
+    // A list's marks are read again at most every 5 s (REBUILD_AFTER_MS): the last test's were just read.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    try {
+      // created_at's order is read again and kept; the other sorts' (stale) orders are let go for it.
+      const before = marks.orderedSeeks;
+      expect(await pageOf('created_at', 40)).toEqual(await offsetIds(where, 'created_at', 'asc', 40));
+      expect(marks.orderedSeeks, 'created_at read by its order').toBe(before + 1);
+      // status is read again as marks: its deep page from a mark, its early page by offset.
+      const seeks = marks.seeks;
+      expect(await pageOf('status', 40)).toEqual(await offsetIds(where, 'status', 'asc', 40));
+      expect(await pageOf('status', 2)).toEqual(await offsetIds(where, 'status', 'asc', 2));
+      expect(marks.seeks, 'status page 40 from a mark').toBe(seeks + 1);
+      expect(marks.orderedSeeks, 'status no longer read by an order').toBe(before + 1);
+      // created_at keeps its order.
+      expect(await pageOf('created_at', 2)).toEqual(await offsetIds(where, 'created_at', 'asc', 2));
+      expect(marks.orderedSeeks).toBe(before + 2);
+    } finally {
+      marks.maxOrderedIds = 4_000_000;
+    }
+  }, 120_000);
 });

@@ -65,6 +65,8 @@ interface Marks {
 
 interface Slot {
   marks?: Marks;
+  /** Its order was let go for others (the ids' budget): the list is read as marks from then on. */
+  marksOnly?: boolean;
   building?: Promise<void>;
   builtAt: number;
 }
@@ -113,6 +115,8 @@ class PageMarks {
   orderedSeeks = 0;
   /** Ids held in list orders, all lists together. */
   #orderedIds = 0;
+  /** Most ids held in list orders (tests lower it to see orders let go). */
+  maxOrderedIds = MAX_ORDERED_IDS;
 
   constructor(readonly db: Kysely<any>) {}
 
@@ -165,12 +169,13 @@ class PageMarks {
       else this.#buildingLarge = true;
       slot.builtAt = Date.now();
       const target = slot;
-      const building = this.#read(request, version, ordered)
+      const building = this.#read(request, version, ordered && !slot.marksOnly)
         .then((read) => {
           const { order, ...marks } = read;
           this.#keepOrder(target, undefined);
           target.marks = marks;
-          this.#keepOrder(target, order);
+          // A list forgotten meanwhile (MAX_LISTS) holds no order: only listed ones are counted.
+          if (this.#lists.get(key) === target) this.#keepOrder(target, order);
         })
         .catch(() => undefined)
         .finally(() => {
@@ -197,21 +202,22 @@ class PageMarks {
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
   }
 
-  /** Gives `slot`'s marks the list order `order` (or none), within {@link MAX_ORDERED_IDS} for all lists. */
+  /** Gives `slot`'s marks the list order `order` (or none), within {@link maxOrderedIds} for all lists. */
   #keepOrder(slot: Slot, order: Int32Array | undefined) {
     if (slot.marks?.order) {
       this.#orderedIds -= slot.marks.order.length;
       slot.marks.order = undefined;
     }
-    if (!order || !slot.marks || order.length > MAX_ORDERED_IDS) return;
+    if (!order || !slot.marks || order.length > this.maxOrderedIds) return;
     for (const other of this.#lists.values()) {
-      if (this.#orderedIds + order.length <= MAX_ORDERED_IDS) break;
+      if (this.#orderedIds + order.length <= this.maxOrderedIds) break;
       if (other !== slot && other.marks?.order) {
         this.#orderedIds -= other.marks.order.length;
         // An order read instead of marks leaves nothing to seek from: that list is read again when next asked.
         if (other.marks.values.length === 0) {
           other.marks = undefined;
           other.builtAt = 0;
+          other.marksOnly = true;
         } else other.marks.order = undefined;
       }
     }
@@ -281,7 +287,7 @@ function seekIn(marks: Marks, request: SeekRequest): PageSeek | undefined {
     // Ascending position i is order[i]; descending, the page's first row is at total - 1 - offset.
     const pageIds: number[] = [];
     for (let k = 0; k < limit && offset + k < total; k++) pageIds.push(marks.order[direction === 'asc' ? offset + k : total - 1 - offset - k]!);
-    return { value: null, id: 0, isNull: false, skip: 0, pageIds };
+    return pageIds.length > 0 ? { value: null, id: 0, isNull: false, skip: 0, pageIds } : undefined;
   }
   const nonNull = total - nulls;
   if (direction === 'asc') {
