@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
@@ -137,5 +138,14 @@ export async function listPlans(target: BenchTarget, entityName: string, query: 
     return lines;
   } finally {
     await close();
+  }
+}
+
+/** The resident memory of process `pid` in MB, from /proc (0 once the process has gone). */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
   }
 }

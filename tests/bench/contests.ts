@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -7,7 +6,7 @@ import { createRegistry, type EntityRegistry } from '../../src/server/operations
 import { list } from '../../src/server/operations/list.js';
 import { loadConfiguredEntities } from '../../src/server/plugins/entities.js';
 import { runBareComparison } from './bare-page.js';
-import { type BenchTarget, startBenchServer } from './bench-server.js';
+import { type BenchTarget, rssMb, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { cpuMeter, runSpread, spreadRequests } from './spread.js';
 
@@ -178,15 +177,6 @@ const SPREAD_TARGETS = {
 };
 
 const MAX_PGLITE_RSS_MB = 300;
-
-/** The resident memory of process `pid` in MB (0 once it has gone). */
-function rssMb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * The spread (tests/bench/spread.ts) on the bench's server (list cache as configured) and on a

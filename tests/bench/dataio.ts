@@ -1,14 +1,7 @@
-import fs from 'node:fs';
 import pg from 'pg';
 import { IMPORT_PARAMS } from '../../src/server/auth/password.js';
-import { startBenchServer } from './bench-server.js';
+import { rssMb, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
-
-/** The resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /**
  * The data import and export targets on PostgreSQL (BENCH_DATABASE_URL, seeded with `npm run seed -- --contests

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { rowBombXlsx, sharedStringBombXlsx } from '../helpers/xlsx-bombs.js';
-import { type BenchServer, type BenchTarget, startBenchServer } from './bench-server.js';
+import { type BenchServer, type BenchTarget, rssMb, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
 /**
@@ -17,12 +17,6 @@ import type { BenchContext } from './scenarios.js';
  * PostgreSQL with BENCH_DATABASE_URL, else PGlite (where the import's one write transaction holds
  * the only connection, so the health check's database ping waits for it during the write phase).
  */
-
-/** The resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /** The CPU seconds (user + system) a process has used (Linux, 100 ticks a second). */
 function cpuSeconds(pid: number): number {

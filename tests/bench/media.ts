@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { startBenchServer } from './bench-server.js';
+import { rssMb, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
-
-/** The resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 const MB = 1024 * 1024;
 

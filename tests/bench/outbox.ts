@@ -4,15 +4,9 @@ import { enqueueMail } from '../../src/features/notifications/server/outbox-mail
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { SmtpSink } from '../helpers/smtp-sink.js';
-import { type BenchTarget, benchEnv, startBenchServer } from './bench-server.js';
+import { type BenchTarget, benchEnv, rssMb, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import type { BenchContext } from './scenarios.js';
-
-/** The resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 const MESSAGES = Number(process.env.BENCH_OUTBOX_MESSAGES ?? 10_000);
 /** The API request measured beside the flood: the first page of a list. */

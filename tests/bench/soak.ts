@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type BenchServer, type BenchTarget, startBenchServer } from './bench-server.js';
+import { type BenchServer, type BenchTarget, rssMb, startBenchServer } from './bench-server.js';
 import type { BenchContext } from './scenarios.js';
 
 /** The soak's settings, from the environment (with defaults). */
@@ -16,16 +16,6 @@ const RSS_SAMPLE_MS = 5_000;
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The server's resident memory in MB (Linux /proc). */
-function rssMb(pid: number): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Least-squares slope of (minute, MB) points: MB per minute. */
 function slope(points: Array<[number, number]>): number {
@@ -203,7 +193,7 @@ async function soakOn(context: BenchContext, label: string, target: BenchTarget,
     const until = Date.now() + SOAK.minutes * 60_000;
     const sampler = setInterval(() => {
       const mb = rssMb(server.pid);
-      if (mb !== undefined) rss.push([(performance.now() - started) / 60_000, mb]);
+      if (mb > 0) rss.push([(performance.now() - started) / 60_000, mb]);
     }, RSS_SAMPLE_MS);
     context.log(`\nsoak on ${label}: ${admins} simulated admins for ${SOAK.minutes} min (think time up to ${SOAK.thinkMs} ms)`);
     try {
