@@ -166,12 +166,27 @@ function putFirstScreen(root: HTMLElement, screen: { html: string; title: string
  * from the start (see {@link keepFirstScreenLive}).
  */
 function showFirstScreen(token: string): Promise<boolean> {
-  return fetchFirstScreen(token, location.pathname, location.search).then((screen) => {
+  return fetchFirstScreen(token, location.pathname, location.search).then(async (screen) => {
     const root = document.getElementById('root');
     if (!screen || !root || root.childElementCount > 0) return false;
     putFirstScreen(root, screen);
     keepFirstScreenLive(root, token);
+    // The chunks wait until it is on screen: its style, layout and paint are some 500 ms of the main
+    // thread on a busy machine, and the app's chunks arriving meanwhile took CPU from them.
+    await afterPaint();
     return true;
+  });
+}
+
+/**
+ * Resolves once the browser has drawn what is in the document now: after the next frame (a tab in
+ * the background draws none: then at once, or after a second if it is sent there meanwhile).
+ */
+function afterPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 1000);
   });
 }
 
@@ -206,7 +221,10 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     // Ahead of the app's chunks (over six connections, a low priority would queue it behind some forty).
     if (!ahead.has(key)) ahead.set(key, fetchFirstScreen(token, url.pathname, url.search));
   };
-  setTimeout(fetchAhead, 0);
+  // Once the screen is drawn: the server's render of the next page took the CPU that the
+  // browser needed for the layout of this one (on two cores, the row was drawn 300-700 ms after it
+  // was in the document).
+  void afterPaint().then(fetchAhead);
   /** `focused`: where the focus was (on the control that opened the page): kept there on the new page, for the keyboard. */
   const open = async (url: URL, focused: ElementLocator | null = null) => {
     const mine = ++navigation;

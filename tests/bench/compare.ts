@@ -27,6 +27,8 @@ const TARGETS = { reactAdmin: 0.45, refine: 0.75, usableReactAdmin: 0.6, usableR
 
 interface RunResult {
   firstRowMs: number;
+  /** When the frame that shows the first row was drawn (the next frame after it is in the document, its style, layout and paint done). */
+  drawnMs: number;
   /** When the first row was usable: not inside an `[inert]` screen, with the list's 'Next' enabled and not inert. */
   readyMs: number;
   page2Ms: number;
@@ -139,11 +141,14 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         const page = await browserContext.newPage();
         await page.addInitScript(
           ({ first, second }) => {
-            const w = window as unknown as { __t1?: number; __t2?: number; __ti?: number };
+            const w = window as unknown as { __t1?: number; __t2?: number; __ti?: number; __td?: number };
             new MutationObserver(() => {
               for (const td of document.querySelectorAll('tbody td')) {
                 const text = td.textContent?.trim();
-                if (w.__t1 === undefined && text === first) w.__t1 = performance.now();
+                if (w.__t1 === undefined && text === first) {
+                  w.__t1 = performance.now();
+                  requestAnimationFrame(() => setTimeout(() => (w.__td = performance.now()), 0));
+                }
                 if (w.__ti === undefined && text === first && !td.closest('[inert]')) {
                   const next = document.querySelector('button[aria-label="Go to next page"]') as HTMLButtonElement | null;
                   if (next && !next.disabled && !next.closest('[inert]')) w.__ti = performance.now();
@@ -160,6 +165,8 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, null, { timeout: 30_000, polling: 'raf' });
         counting = false;
         const firstRowMs = await page.evaluate(() => (window as unknown as { __t1: number }).__t1);
+        await page.waitForFunction(() => (window as unknown as { __td?: number }).__td !== undefined, null, { timeout: 30_000, polling: 'raf' });
+        const drawnMs = await page.evaluate(() => (window as unknown as { __td: number }).__td);
         await page.waitForFunction(() => (window as unknown as { __ti?: number }).__ti !== undefined, null, { timeout: 30_000, polling: 'raf' });
         const readyMs = await page.evaluate(() => (window as unknown as { __ti: number }).__ti);
         await page.waitForTimeout(300);
@@ -170,7 +177,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         });
         await page.waitForFunction(() => (window as unknown as { __t2?: number }).__t2 !== undefined, null, { timeout: 30_000, polling: 'raf' });
         const page2Ms = (await page.evaluate(() => (window as unknown as { __t2: number }).__t2)) - clicked;
-        return { firstRowMs, readyMs, page2Ms, ...(await bytes(firstRowMs)) };
+        return { firstRowMs, drawnMs, readyMs, page2Ms, ...(await bytes(firstRowMs)) };
       } finally {
         await browserContext.close();
       }
@@ -196,6 +203,11 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
         });
         counting = false;
         const firstRowMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+        await page.waitForFunction(() => (window as unknown as { __firstRowDrawnAt?: number }).__firstRowDrawnAt !== undefined, null, {
+          timeout: 30_000,
+          polling: 'raf',
+        });
+        const drawnMs = await page.evaluate(() => (window as unknown as { __firstRowDrawnAt: number }).__firstRowDrawnAt);
         await page.waitForFunction(() => (window as unknown as { __usableRowAt?: number }).__usableRowAt !== undefined, null, {
           timeout: 30_000,
           polling: 'raf',
@@ -214,7 +226,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
             check();
           });
         });
-        return { firstRowMs, readyMs, page2Ms, ...(await bytes(firstRowMs)) };
+        return { firstRowMs, drawnMs, readyMs, page2Ms, ...(await bytes(firstRowMs)) };
       } finally {
         await browserContext.close();
       }
@@ -235,6 +247,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     const summary = apps.map((app) => ({
       name: app.name,
       first: median(app.results.map((r) => r.firstRowMs)),
+      drawn: median(app.results.map((r) => r.drawnMs)),
       ready: median(app.results.map((r) => r.readyMs)),
       page2: median(app.results.map((r) => r.page2Ms)),
       // What the median run fetched before its first row (the runs differ: what arrives meanwhile).
@@ -242,11 +255,12 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
       files: median(app.results.map((r) => r.files)),
       kbRange: [Math.min(...app.results.map((r) => r.kb)), Math.max(...app.results.map((r) => r.kb))],
       all: app.results.map((r) => Math.round(r.firstRowMs)),
+      allDrawn: app.results.map((r) => Math.round(r.drawnMs)),
       allReady: app.results.map((r) => Math.round(r.readyMs)),
     }));
     for (const s of summary) {
       context.log(
-        `       ${s.name.padEnd(18)} first row median ${Math.round(s.first)} ms (runs ${s.all.join(', ')}), usable first row median ${Math.round(s.ready)} ms (runs ${s.allReady.join(', ')}), page 2 median ${Math.round(s.page2)} ms, JS + CSS before the first row ${s.kb.toFixed(1)} KB gzip in ${Math.round(s.files)} files (median of the runs; ${s.kbRange[0]!.toFixed(1)}-${s.kbRange[1]!.toFixed(1)} KB)`,
+        `       ${s.name.padEnd(18)} first row median ${Math.round(s.first)} ms (runs ${s.all.join(', ')}), drawn median ${Math.round(s.drawn)} ms (runs ${s.allDrawn.join(', ')}), usable first row median ${Math.round(s.ready)} ms (runs ${s.allReady.join(', ')}), page 2 median ${Math.round(s.page2)} ms, JS + CSS before the first row ${s.kb.toFixed(1)} KB gzip in ${Math.round(s.files)} files (median of the runs; ${s.kbRange[0]!.toFixed(1)}-${s.kbRange[1]!.toFixed(1)} KB)`,
       );
     }
     const [ours, ra, refine] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
@@ -270,6 +284,11 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
           .join(' ')}`,
       );
     }
+    // The targets read the row in the document; the frame that draws it comes after its style,
+    // layout and paint, which for the server's first screen is the whole page's (no target; printed).
+    context.log(
+      `       cold navigation, first row drawn: ${ratio(ours.drawn, ra.drawn).toFixed(2)}× react-admin, ${ratio(ours.drawn, refine.drawn).toFixed(2)}× Refine (no target of its own)  [${context.command}]`,
+    );
     const bytesMet = ours.kb <= TARGETS.kbBeforeFirstRow;
     ok &&= bytesMet;
     context.log(

@@ -25,11 +25,15 @@ export const PREPARE = ({ token, refreshToken, expiresAt, user }: { token: strin
   // inside an `[inert]` screen, with the list's 'Next' enabled and not inert (as
   // ../shared/anchors/scripts/compare-bench.mjs says it); and the first row of the app's own render
   // (the server's first screen replaced).
-  const w = window as unknown as { __firstRowAt?: number; __usableRowAt?: number; __appRowAt?: number };
+  const w = window as unknown as { __firstRowAt?: number; __firstRowDrawnAt?: number; __usableRowAt?: number; __appRowAt?: number };
   const observer = new MutationObserver(() => {
     const row = document.querySelector('tbody .rt-TableRowHeaderCell');
     if (!row) return;
-    w.__firstRowAt ??= performance.now();
+    if (w.__firstRowAt === undefined) {
+      w.__firstRowAt = performance.now();
+      // Drawn: after the frame that shows it (its style, layout and paint), as for the anchors.
+      requestAnimationFrame(() => setTimeout(() => (w.__firstRowDrawnAt = performance.now()), 0));
+    }
     if (w.__usableRowAt === undefined && !row.closest('[inert]')) {
       const next = [...document.querySelectorAll('nav button')].find((b) => b.textContent?.trim() === 'Next') as HTMLButtonElement | undefined;
       if (next && !next.disabled && !next.closest('[inert]')) w.__usableRowAt = performance.now();
