@@ -7,12 +7,11 @@ import type { AuthUser } from '../../shared/api-contract.js';
 import { toClientEntity } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
-import { listQueryOf, listUrl, readListParams } from '../../shared/list-request.js';
+import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
 import { FirstScreenRenderer } from '../first-screen/renderer.js';
 import { ScreenCache } from '../first-screen/screen-cache.js';
 import { warmUpPage } from '../first-screen/warm-up.js';
-import { list } from '../operations/list.js';
 import { cachedProductName } from '../settings/product-name.js';
 import { NO_CONTENT } from './auth.js';
 
@@ -233,16 +232,11 @@ export async function metaRoutes(app: FastifyInstance) {
     const empty = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
     await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list: empty });
     warmed = renderer.running;
-    // Then, in the background, pages of made-up rows: the row and cell code, most of a render,
-    // compiled and optimised too (a first visitor otherwise waited for a render 1.5-2 times as long
-    // as the next one's). One at a time, so a visitor's render waits behind one of them at most.
+    // Then, in the background, pages of made-up rows: the row and cell code, half of a render,
+    // compiled and optimised too (a first visitor's render otherwise took 1.5 times the next one's).
+    // One at a time, so a visitor's render waits behind one of them at most.
     const listed = entities.filter((candidate) => candidate.permissions.list);
     void (async () => {
-      // The list read the first screen of that list makes (its statements, the database's pages
-      // and the list code; a first visitor waited 300 ms for it against 40), without a caller's scope.
-      const loaded = app.entities.byName.get(entity.name);
-      const query = listQueryOf(entity, readListParams(entity, new URLSearchParams()));
-      if (loaded) await list(loaded, { query, path: `/api/${loaded.descriptor.endpoint}` }, { db: app.db, registry: app.entities }).catch(() => undefined);
       for (const each of [...listed, entity, entity, entity]) {
         if (!renderer.running) return;
         await renderer.render({ path: `/${each.routes.list}`, search: '', language: 'en', user, entities, entity: each, list: warmUpPage(each) });
