@@ -1,5 +1,6 @@
 import { startEarlyFirstList, startEarlyGet } from '../engine/data/http-client.js';
 import {
+  afterNextFrame,
   type ElementLocator,
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_EVENT,
@@ -178,16 +179,9 @@ function showFirstScreen(token: string): Promise<boolean> {
   });
 }
 
-/**
- * Resolves once the browser has drawn what is in the document now: after the next frame (a tab in
- * the background draws none: then at once, or after a second if it is sent there meanwhile).
- */
+/** Resolves once the screen is drawn: after the next frame (a tab in the background draws none: then at once, or after a second if it is sent there meanwhile). */
 function afterPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 1000);
-  });
+  return document.visibilityState === 'hidden' ? Promise.resolve() : afterNextFrame(1000);
 }
 
 /**

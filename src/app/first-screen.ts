@@ -94,12 +94,15 @@ export async function firstScreenSettled(capMs: number): Promise<void> {
   clearTimeout(timer);
   // A frame for the browser to paint it before the app's code keeps the main thread busy (a tab in
   // the background paints no frames: then a tenth of a second).
-  if (shown) {
-    await new Promise<void>((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 100);
-    });
-  }
+  if (shown) await afterNextFrame(100);
+}
+
+/** Resolves once the browser has drawn its next frame (what is in the document now), or after `capMs` (a tab in the background draws none). */
+export function afterNextFrame(capMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, capMs);
+  });
 }
 
 /** Tells the boot script the app is making its router: from now on it only notes what the user does on its screen. */
