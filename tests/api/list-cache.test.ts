@@ -1,8 +1,15 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { DataVersionSnapshot, dependencyTables, readDataVersion } from '../../src/server/operations/list-cache.js';
+import {
+  checkedStatement,
+  DataVersionSnapshot,
+  dependencyTables,
+  FRESH_COLUMN,
+  readDataVersion,
+  StaleDataVersions,
+} from '../../src/server/operations/list-cache.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startSignedInApp, startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
@@ -163,6 +170,67 @@ describe.each(testDatabaseKinds())('list cache on %s', (kind) => {
     const after = await new DataVersionSnapshot(t.app.db).of(tables);
     expect(after).toBe(await readDataVersion(t.app.db, tables));
     expect(BigInt(after)).toBeGreaterThan(BigInt(before));
+  });
+
+  it('presumes the versions last read without a statement, and its check in a page statement fails once they move', async () => {
+    let reads = 0;
+    const counted = t.app.db.withPlugin({
+      transformQuery: (args) => {
+        reads++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    // Nothing read yet through this handle's database... the app's handle has read (its lists): a
+    // snapshot of the same database presumes those versions.
+    await new DataVersionSnapshot(t.app.db).of(['contests']);
+    const presumed = new DataVersionSnapshot(t.app.db, { presume: true });
+    expect(presumed.presumed).toBe(true);
+    expect(new DataVersionSnapshot(counted, { presume: true }).presumed, 'no versions read on that handle yet').toBe(false);
+    const version = await presumed.of(['contests', 'customers']);
+    expect(version).toBe(await readDataVersion(t.app.db, ['contests', 'customers']));
+    // The cache's version is not checked: only the tables asked for without `unchecked`.
+    await presumed.of(['categories'], { unchecked: true });
+    expect(presumed.check()).toEqual({ tables: ['contests', 'customers'], expected: version });
+    const statement = checkedStatement({ sql: 'select id from contests where id > $1 order by id limit 1', parameters: [0] }, presumed);
+    expect(statement.checked).toBe(true);
+    const run = async () => (await t.app.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows[0]!;
+    expect((await run())[FRESH_COLUMN]).toBe(true);
+    await presumed.confirm();
+    // A write on a checked table (another server's, or SQL): the same statement's check is false.
+    await sql`update categories set description = 'unchecked table' where id = ${categoryId}`.execute(t.app.db);
+    expect((await run())[FRESH_COLUMN], 'a write to an unchecked table').toBe(true);
+    await insertContest(campaignId);
+    expect((await run())[FRESH_COLUMN]).toBe(false);
+    await expect(presumed.confirm()).rejects.toBeInstanceOf(StaleDataVersions);
+    // A snapshot that reads first adds no check; a presuming one with nothing asked adds none either.
+    expect(checkedStatement({ sql: 'select 1', parameters: [] }, new DataVersionSnapshot(t.app.db)).checked).toBe(false);
+    expect(checkedStatement({ sql: 'select 1', parameters: [] }, new DataVersionSnapshot(t.app.db, { presume: true })).checked).toBe(false);
+    expect(reads).toBe(0);
+  });
+
+  it('shows a write made straight in SQL at the next list, though the server presumed the versions it had read', async () => {
+    const url = '/api/contests?sort=created_at&direction=desc&include=customer,category';
+    // Each distinct query once: no cache entry, so the server presumes its versions.
+    const first = await client.get(`${url}&per_page=14`);
+    expect(first.status).toBe(200);
+    const top = first.body.data[0];
+    await sql`update contests set status = 'rejected' where id = ${top.id}`.execute(t.app.db);
+    await insertContest(campaignId);
+    const after = await client.get(`${url}&per_page=13`);
+    expect(after.status).toBe(200);
+    expect(after.body.meta.total).toBe(first.body.meta.total + 1);
+    expect(after.body.data.find((c: any) => c.id === top.id)?.status).toBe('rejected');
+    const expected = await sql<{ id: number }>`select id from contests order by created_at desc, id desc limit 26`.execute(t.app.db);
+    expect(after.body.data.map((c: any) => c.id)).toEqual(expected.rows.slice(0, 13).map((row) => row.id));
+    // A later page plans with the total kept by the first (under the versions it presumed): one more
+    // row straight in SQL, and that page must count it.
+    await insertContest(campaignId);
+    const second = await client.get(`${url}&per_page=13&page=2`);
+    expect(second.status).toBe(200);
+    expect(second.body.meta.total).toBe(first.body.meta.total + 2);
+    const now = await sql<{ id: number }>`select id from contests order by created_at desc, id desc limit 26`.execute(t.app.db);
+    expect(second.body.data.map((c: any) => c.id)).toEqual(now.rows.slice(13, 26).map((row) => row.id));
   });
 
   it('is off with LIST_CACHE_MB=0', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkSeed } from '../../src/features/demo/server/bulk-seed.js';
-import { pageMarks } from '../../src/server/operations/count/page-marks.js';
+import { MARK_EVERY, pageMarks } from '../../src/server/operations/count/page-marks.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { startTestApp, type TestApp, TestClient } from '../helpers/test-app.js';
 
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds())('page marks on %s', (kind) => {
         for (const direction of ['asc', 'desc'] as const) {
           // Some depths, and pages that run across a mark (in either direction) in the middle.
           const across = Array.from({ length: lastPage }, (_, i) => i + 1).filter(
-            (p) => ((p - 1) * PER_PAGE) % 500 > 500 - PER_PAGE || (total - p * PER_PAGE) % 500 > 500 - PER_PAGE,
+            (p) => ((p - 1) * PER_PAGE) % MARK_EVERY > MARK_EVERY - PER_PAGE || (total - p * PER_PAGE) % MARK_EVERY > MARK_EVERY - PER_PAGE,
           );
           const pages = [
             ...new Set([Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 40, lastPage - 1, ...across.slice(2, 4), ...across.slice(-4, -2)]),

@@ -39,7 +39,7 @@ export async function attachIncludes(
 export interface JoinedIncludes {
   query: SelectQueryBuilder<any, any, any>;
   /** Replaces each row by the record with each joined relation's columns in `record[relation]` (or `null`), dropping `omit`. */
-  nest(rows: Record<string, unknown>[], omit?: string): void;
+  nest(rows: Record<string, unknown>[], omit?: readonly string[]): void;
   /** Requested relations that could not be joined (computed fields): attach them with {@link attachIncludes}. */
   rest: string[];
 }
@@ -90,12 +90,12 @@ export function joinIncludes(
   return {
     query,
     rest,
-    nest(rows, omit) {
-      if (omit !== undefined) aliases.add(omit);
+    nest(rows, omit = []) {
+      const dropped = omit.length === 0 ? aliases : new Set([...aliases, ...omit]);
       // New objects rather than `delete`: deleting keys turns rows into slow dictionary objects.
       rows.forEach((row, index) => {
         const record: Record<string, unknown> = {};
-        for (const key in row) if (!aliases.has(key)) record[key] = row[key];
+        for (const key in row) if (!dropped.has(key)) record[key] = row[key];
         for (const { name, fk, idAlias, fields } of joined) {
           const id = row[idAlias];
           if (typeof row[fk] !== 'number' || id === null || id === undefined) {

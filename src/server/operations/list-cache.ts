@@ -38,27 +38,120 @@ export async function readDataVersion(db: Kysely<any>, tables: readonly string[]
   return String(result.rows[0]?.v ?? '0');
 }
 
+/** The versions a server last read from the database, per database (what a presuming snapshot starts from). */
+const lastRead = new WeakMap<Kysely<any>, Map<string, bigint>>();
+
+/**
+ * Thrown when a presuming snapshot's versions (see {@link DataVersionSnapshot}) turn out not to be
+ * the database's: whatever the request planned with them is dropped, and it runs again with the
+ * versions read first.
+ */
+export class StaleDataVersions extends Error {
+  constructor() {
+    super('The data versions a list was planned with have changed.');
+  }
+}
+
+/** The column a checked page statement answers its check in (removed before the rows are returned). */
+export const FRESH_COLUMN = '__fresh';
+
 /**
  * The data versions of every entity table, read once for a request however many parts of it ask:
  * the list cache, the page marks and the relation totals of one list request each asked the
  * database before. Read at the first question, which comes before the rows it guards, as each
  * read did on its own; the answers are the sums {@link readDataVersion} gives.
+ *
+ * A presuming snapshot (`presume: true`, a list route's) answers from the versions this server
+ * last read instead of asking first, and notes every table it answered for: the page's own
+ * statement then checks them ({@link checkedStatement}), in the same snapshot as its rows, so a
+ * list costs one round trip instead of two. When they moved, the request is run again with the
+ * versions read first ({@link StaleDataVersions}). Anything kept under a presumed version that was
+ * already old (a total, page marks, a scope's answer) is only ever used by requests that presume
+ * that same old version, and those fail their check: versions only grow.
  */
 export class DataVersionSnapshot {
   #all: Promise<Map<string, bigint>> | undefined;
+  readonly #presumed: Map<string, bigint> | undefined;
+  /** Tables a presumed answer was given for: the page's statement checks them. */
+  readonly #checked = new Set<string>();
 
-  constructor(private readonly db: Kysely<any>) {}
-
-  /** The data version of `tables` (the sum of their versions, as text). */
-  async of(tables: readonly string[]): Promise<string> {
-    this.#all ??= sql<{ table_name: string; v: string }>`select table_name, version::text as v from ${sql.table(DATA_VERSIONS_TABLE)}`
-      .execute(this.db)
-      .then((result) => new Map(result.rows.map((row) => [row.table_name, BigInt(row.v)])));
-    const all = await this.#all;
-    let sum = 0n;
-    for (const table of new Set(tables)) sum += all.get(table) ?? 0n;
-    return sum.toString();
+  constructor(
+    private readonly db: Kysely<any>,
+    options: { presume?: boolean } = {},
+  ) {
+    this.#presumed = options.presume ? lastRead.get(db) : undefined;
+    if (this.#presumed) this.#all = Promise.resolve(this.#presumed);
   }
+
+  /** Whether the answers are presumed (the versions this server last read), not read for this request. */
+  get presumed(): boolean {
+    return this.#presumed !== undefined;
+  }
+
+  /**
+   * The data version of `tables` (the sum of their versions, as text). `unchecked`: an answer the
+   * page's statement need not check, because a version older than the rows' is safe for its use
+   * (the list cache stores a body under it, as it does under a version read before the rows).
+   */
+  async of(tables: readonly string[], options: { unchecked?: boolean } = {}): Promise<string> {
+    if (this.#presumed && !options.unchecked) for (const table of tables) this.#checked.add(table);
+    this.#all ??= this.#read();
+    const all = await this.#all;
+    return sumOf(all, new Set(tables));
+  }
+
+  /** The tables to check and the sum of their presumed versions, when there is anything to check. */
+  check(): { tables: string[]; expected: string } | undefined {
+    if (!this.#presumed || this.#checked.size === 0) return undefined;
+    const tables = [...this.#checked].sort();
+    return { tables, expected: sumOf(this.#presumed, this.#checked) };
+  }
+
+  /**
+   * Checks the presumed versions by reading them (a list that ran no page statement to check
+   * them in). @throws StaleDataVersions when they moved.
+   */
+  async confirm(): Promise<void> {
+    const check = this.check();
+    if (!check) return;
+    if (sumOf(await this.#read(), this.#checked) !== check.expected) throw new StaleDataVersions();
+  }
+
+  #read(): Promise<Map<string, bigint>> {
+    return sql<{ table_name: string; v: string }>`select table_name, version::text as v from ${sql.table(DATA_VERSIONS_TABLE)}`
+      .execute(this.db)
+      .then((result) => {
+        const all = new Map(result.rows.map((row) => [row.table_name, BigInt(row.v)]));
+        lastRead.set(this.db, all);
+        return all;
+      });
+  }
+}
+
+function sumOf(all: ReadonlyMap<string, bigint>, tables: ReadonlySet<string>): string {
+  let sum = 0n;
+  for (const table of tables) sum += all.get(table) ?? 0n;
+  return sum.toString();
+}
+
+/**
+ * `statement` (a `select`) with a first column, {@link FRESH_COLUMN}, that is true when the
+ * presumed versions of `versions` are the database's as the statement reads its rows. Unchanged
+ * when nothing is presumed, or when the statement is not a plain `select` (`checked` false: the
+ * caller confirms by a read).
+ */
+export function checkedStatement(
+  statement: { sql: string; parameters: readonly unknown[] },
+  versions: DataVersionSnapshot,
+): { sql: string; parameters: readonly unknown[]; checked: boolean } {
+  const check = versions.check();
+  if (!check || !statement.sql.startsWith('select ')) return { ...statement, checked: false };
+  const n = statement.parameters.length;
+  return {
+    sql: `select (select coalesce(sum(version), 0)::text from "${DATA_VERSIONS_TABLE}" where table_name = any($${n + 1}::text[])) = $${n + 2} as "${FRESH_COLUMN}", ${statement.sql.slice('select '.length)}`,
+    parameters: [...statement.parameters, check.tables, check.expected],
+    checked: true,
+  };
 }
 
 interface Entry {
@@ -78,6 +171,11 @@ export class ListCache {
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
+
+  /** Whether a body is kept for `key` (at any version). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
 
   /** The cached body of `key` when it was stored at `version`; else undefined. */
   get(key: string, version: string): string | undefined {

@@ -9,7 +9,7 @@ import { type PageSeek, pageMarks } from './count/page-marks.js';
 import { planPage } from './count/page-rows.js';
 import type { CountRequest, CountStrategy } from './count.js';
 import { attachIncludes, type JoinedIncludes, joinIncludes } from './includes.js';
-import { DataVersionSnapshot } from './list-cache.js';
+import { checkedStatement, DataVersionSnapshot, FRESH_COLUMN, StaleDataVersions } from './list-cache.js';
 import { type AppliedFilter, type ListQuery, parseListQuery } from './list-query.js';
 import { applyListScope, type ListScopeConditions } from './list-scope.js';
 import { templatedStatement } from './list-templates.js';
@@ -43,11 +43,28 @@ function applyFilter(query: SelectQueryBuilder<any, any, any>, applied: AppliedF
   return query.where(applied.column, 'in', subquery);
 }
 
-/** A copy of `row` without `key` (a loop: rest-spreading a computed key is slow on V8). */
-function withoutKey(row: Record<string, unknown>, key: string): Record<string, unknown> {
+/** A copy of `row` without `keys` (a loop: rest-spreading a computed key is slow on V8). */
+function withoutKeys(row: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const name in row) if (name !== key) copy[name] = row[name];
+  for (const name in row) if (!keys.includes(name)) copy[name] = row[name];
   return copy;
+}
+
+/**
+ * Runs a page's statement, checking in it the data versions the page was planned with when they
+ * were presumed (`DataVersionSnapshot`): the rows then come with {@link FRESH_COLUMN}, taken out
+ * by `readRows`. A statement that answers no row cannot carry the check: the versions are read.
+ *
+ * @throws StaleDataVersions when the presumed versions moved (the caller runs the list again).
+ */
+async function runPage(ctx: OperationContext, statement: { sql: string; parameters: readonly unknown[] }, versions: DataVersionSnapshot) {
+  const checked = checkedStatement(statement, versions);
+  const result = await ctx.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(checked.sql, [...checked.parameters]));
+  const rows = result.rows as Record<string, unknown>[];
+  if (checked.checked && rows.length > 0) {
+    if (rows[0]![FRESH_COLUMN] !== true) throw new StaleDataVersions();
+  } else await versions.confirm();
+  return rows;
 }
 
 function linksFor(path: string, query: Record<string, unknown>, page: number, lastPage: number): PageLinks {
@@ -137,13 +154,14 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     read: { reversed: boolean; nest?: JoinedIncludes['nest']; rest: readonly string[] },
     withTotal: boolean,
   ) => {
-    const omit = withTotal ? TOTAL_COLUMN : undefined;
+    const omit = withTotal ? [TOTAL_COLUMN] : [];
+    if (rows.length > 0 && Object.hasOwn(rows[0]!, FRESH_COLUMN)) omit.push(FRESH_COLUMN);
     const counted = rows[0]?.[TOTAL_COLUMN];
     if (read.nest) read.nest(rows, omit);
-    else if (omit) rows = rows.map((row) => withoutKey(row, omit));
+    else if (omit.length > 0) rows = rows.map((row) => withoutKeys(row, omit));
     attach = read.rest;
     if (read.reversed) rows.reverse();
-    return { rows, total: !omit || counted === null || counted === undefined ? undefined : Number(counted) };
+    return { rows, total: !withTotal || counted === null || counted === undefined ? undefined : Number(counted) };
   };
   let total: number;
   let data: Record<string, unknown>[] = [];
@@ -159,8 +177,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
       return { compiled: query.compile(), extra: { reversed, nest, rest } };
     });
     if (statement) {
-      const result = await ctx.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.sql, statement.parameters));
-      const first = readRows(result.rows as Record<string, unknown>[], statement.extra, true);
+      const first = readRows(await runPage(ctx, statement, versions), statement.extra, true);
       data = first.rows;
       if (first.total === undefined) total = await strategy.count(countRequestOf(parsed, filteredQuery(entity, parsed, ctx)));
       else {
@@ -172,7 +189,7 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     } else {
       const filtered = filteredQuery(entity, parsed, ctx);
       const read = pageStatement(parsed, filtered, 0);
-      const [counted, rows] = await Promise.all([strategy.count(countRequestOf(parsed, filtered)), read.query.execute() as Promise<Record<string, unknown>[]>]);
+      const [counted, rows] = await Promise.all([strategy.count(countRequestOf(parsed, filtered)), runPage(ctx, read.query.compile(), versions)]);
       data = readRows(rows, read, false).rows;
       total = counted;
     }
@@ -181,7 +198,8 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
     total = await keptTotal(strategy, countRequestOf(parsed, filtered));
     const offset = (parsed.page - 1) * parsed.perPage;
     if (total > 0 && offset < total) {
-      const seek = await pageMarks(ctx.db).seek({
+      const marks = pageMarks(ctx.db);
+      const seek = await marks.seek({
         entity,
         filtered,
         filters: parsed.filters,
@@ -194,8 +212,9 @@ export async function list(entity: LoadedEntity, input: ListInput, ctx: Operatio
         versions,
       });
       const read = pageStatement(parsed, filtered, total, undefined, seek);
-      data = readRows((await read.query.execute()) as Record<string, unknown>[], read, false).rows;
-    }
+      data = readRows(await runPage(ctx, read.query.compile(), versions), read, false).rows;
+      if (seek) marks.served(seek);
+    } else await versions.confirm();
   }
   if (attach.length > 0) await attachIncludes(entity, data, attach, ctx, parsed.includeFields);
 

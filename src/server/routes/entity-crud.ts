@@ -7,7 +7,7 @@ import { entityRouteSchema } from '../openapi/entity-schemas.js';
 import { create } from '../operations/create.js';
 import { etagOf } from '../operations/etag.js';
 import { list } from '../operations/list.js';
-import { DataVersionSnapshot, dependencyTables, ListCache, listCacheKey } from '../operations/list-cache.js';
+import { DataVersionSnapshot, dependencyTables, ListCache, listCacheKey, StaleDataVersions } from '../operations/list-cache.js';
 import { hasListScopes, listScopeOf } from '../operations/list-scope.js';
 import { read } from '../operations/read.js';
 import { parseRecordId } from '../operations/record-id.js';
@@ -51,30 +51,42 @@ export async function entityCrudRoutes(app: FastifyInstance, options: { entity: 
   const allowed = (['list', 'read', 'create', 'update', 'delete'] as Action[]).filter((a) => d.permissions[a].length > 0);
   const allow = (url: string) => [...new Set(allowed.filter((a) => METHODS[a].url === url).map((a) => METHODS[a].method))].join(', ');
 
+  const listWith = async (request: FastifyRequest, reply: FastifyReply, versions: DataVersionSnapshot): Promise<unknown> => {
+    const query = request.query as Record<string, unknown>;
+    const path = request.url.split('?')[0]!;
+    // The caller's scope (their current edition...) is part of the list, and so of its cache key.
+    const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null, versions }) : {};
+    if (!listCache) return list(entity, { query, path, scope }, { ...ctx(), versions });
+    const scoped = Object.keys(scope).length > 0 ? { ...query, '\u0000scope': JSON.stringify(scope) } : query;
+    const key = listCacheKey(path, request.user?.role, scoped);
+    // A body kept for this list is answered only at versions read for this request.
+    if (versions.presumed && listCache.has(key)) return listWith(request, reply, new DataVersionSnapshot(app.db));
+    // The version is read (or presumed) before the rows: a write landing in between is already in
+    // the rows stored under the older version, which the next request (seeing the newer one) replaces.
+    const version = await versions.of(dependencies, { unchecked: true });
+    let body = versions.presumed ? undefined : listCache.get(key, version);
+    const hit = body !== undefined;
+    if (body === undefined) {
+      // Serialised by the route's response schema, as an uncached answer would be.
+      body = reply.serialize(await list(entity, { query, path, scope }, { ...ctx(), versions })) as string;
+      listCache.set(key, version, body);
+    }
+    reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');
+    return body;
+  };
+
   const handlers: Record<Action, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
     list: async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const path = request.url.split('?')[0]!;
       // The data versions are read once for the request: by the scope (which keeps its answer while
-      // the tables it read are unchanged), the list cache, the page marks and the kept totals.
-      const versions = new DataVersionSnapshot(app.db);
-      // The caller's scope (their current edition...) is part of the list, and so of its cache key.
-      const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: request.user?.id ?? null, versions }) : {};
-      if (!listCache) return list(entity, { query, path, scope }, { ...ctx(), versions });
-      // The version is read before the rows: a write landing in between is already in the rows
-      // stored under the older version, which the next request (seeing the newer one) replaces.
-      const scoped = Object.keys(scope).length > 0 ? { ...query, '\u0000scope': JSON.stringify(scope) } : query;
-      const key = listCacheKey(path, request.user?.role, scoped);
-      const version = await versions.of(dependencies);
-      let body = listCache.get(key, version);
-      const hit = body !== undefined;
-      if (body === undefined) {
-        // Serialised by the route's response schema, as an uncached answer would be.
-        body = reply.serialize(await list(entity, { query, path, scope }, { ...ctx(), versions })) as string;
-        listCache.set(key, version, body);
+      // the tables it read are unchanged), the list cache, the page marks and the kept totals. First
+      // presumed (the ones this server last read, checked by the page's own statement: one round
+      // trip), then, when they moved meanwhile, read before everything else.
+      try {
+        return await listWith(request, reply, new DataVersionSnapshot(app.db, { presume: true }));
+      } catch (error) {
+        if (!(error instanceof StaleDataVersions)) throw error;
+        return listWith(request, reply, new DataVersionSnapshot(app.db));
       }
-      reply.type('application/json; charset=utf-8').header('x-list-cache', hit ? 'hit' : 'miss');
-      return body;
     },
     read: async (request, reply) => {
       const id = idOf(request);
