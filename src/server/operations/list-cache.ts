@@ -32,10 +32,13 @@ export function dependencyTables(entity: LoadedEntity, registry: { readonly byNa
  */
 export async function readDataVersion(db: Kysely<any>, tables: readonly string[], snapshot?: DataVersionSnapshot): Promise<string> {
   if (snapshot) return snapshot.of(tables);
-  const result = await sql<{
-    v: string | number | null;
-  }>`select sum(version)::text as v from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]})`.execute(db);
+  const result = await sql<{ v: string }>`select ${versionSum(tables)} as v`.execute(db);
   return String(result.rows[0]?.v ?? '0');
+}
+
+/** The data version of `tables` as a scalar subquery (the sum of their versions, as text; `0` for none). */
+export function versionSum(tables: readonly string[]) {
+  return sql<string>`(select coalesce(sum(version), 0)::text from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]}))`;
 }
 
 /** The versions a server last read from the database, per database (what a presuming snapshot starts from). */

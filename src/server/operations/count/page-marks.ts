@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { LoadedEntity, SortDirection } from '../../../shared/descriptor/types.js';
-import { DATA_VERSIONS_TABLE, type DataVersionSnapshot, readDataVersion } from '../list-cache.js';
+import { type DataVersionSnapshot, readDataVersion, versionSum } from '../list-cache.js';
 import type { AppliedFilter } from '../list-query.js';
 
 /**
@@ -9,8 +9,7 @@ import type { AppliedFilter } from '../list-query.js';
  * `(sort, id)` index) instead of walking N pages of index entries from the start.
  *
  * A list sorted by `created_at` over 1,000,000 rows keeps 10,000 marks; page 1,000 of 15 rows then
- * reads at most 115 index entries instead of 15,000 (with a mark every 500 rows, a page skipped 250
- * entries on average: 0.6-1.4 ms of PostgreSQL's time, most of a deep page's cost on the spread). The marks are only used while the table's data
+ * reads at most 115 index entries instead of 15,000. The marks are only used while the table's data
  * version (raised by a trigger on every write, `list-cache.ts`) is the one they were read at, and
  * while the total they were read with is the list's total, so a page is always the one an offset
  * scan would give. After a write they are read again (at most every {@link REBUILD_AFTER_MS}): for a
@@ -248,7 +247,7 @@ class PageMarks {
     const { filtered, sort } = request;
     // The marks carry the version of the snapshot they were read in (asked for in the same
     // statement): the request's may be presumed (list-cache.ts) and already old.
-    const versionNow = sql<string>`(select coalesce(sum(version), 0)::text from ${sql.table(DATA_VERSIONS_TABLE)} where table_name = any(${tables as string[]}))`;
+    const versionNow = versionSum(tables);
     if (withOrder) {
       // The order alone (no window over the rows, no text of their sort values): cheaper than the marks.
       const result = await filtered
