@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setNextPagePrefetch } from '../../src/engine/routes/entity-routes.js';
 import { clientEntities, FakeApi, renderEntityRoutes } from './entity-harness.js';
 
 const entities = clientEntities();
@@ -75,6 +76,27 @@ describe('the list screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Showing 21 to 25 of 25')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Company 25/ })).toBeTruthy();
+  });
+
+  it("renders a page fetched ahead in 'Next''s own click, not as a later transition", async () => {
+    setNextPagePrefetch(true);
+    try {
+      const api = apiWith(0, 25);
+      const { router } = await renderEntityRoutes(api, '/manage-company');
+      expect(await screen.findByText('Showing 1 to 10 of 25')).toBeTruthy();
+      // The list fetches page 2 ahead once page 1 is shown.
+      await waitFor(() => expect(api.callsTo('GET', '/companies').some((call) => call.query.get('page') === '2')).toBe(true));
+      await waitFor(() => expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(false));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A plain click, outside act(): the new rows must be in the document when it returns (inside
+      // descendant <Routes> React Router's setSearchParams drops flushSync; this failed then).
+      (screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).click();
+      expect(router.state.location.search).toBe('?page=2');
+      expect(screen.getByText('Showing 11 to 20 of 25')).toBeTruthy();
+      expect(screen.getByRole('row', { name: /Company 11/ })).toBeTruthy();
+    } finally {
+      setNextPagePrefetch(false);
+    }
   });
 
   it('reads the page size from the size parameter', async () => {

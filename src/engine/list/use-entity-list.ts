@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
 import type { ApiError } from '../data/api-error.js';
 import { type EntityRecord, entityListOptions, type ListRequest } from '../data/entity-queries.js';
@@ -83,11 +83,20 @@ export function useEntityList(entity: ClientEntity): EntityListController {
   const meta = result.data?.meta;
   const lastPage = Math.max(1, meta?.last_page ?? 1);
 
+  // A list lives inside descendant <Routes> (entity-routes.tsx), where React Router's setSearchParams
+  // goes through its navigator, which drops `flushSync`: the page then rendered as a transition,
+  // sliced across frames. Asked of the data router itself, the update renders in the click's task.
+  const dataRouter = useContext(UNSAFE_DataRouterContext)?.router;
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, keepPage = false, flushSync = false) => {
+      if (flushSync && dataRouter) {
+        const current = new URLSearchParams(dataRouter.state.location.search);
+        void dataRouter.navigate(`?${changedQuery(current, changes, keepPage)}`, { flushSync: true });
+        return;
+      }
       setQuery((current) => changedQuery(current, changes, keepPage), { replace: false, flushSync });
     },
-    [setQuery],
+    [setQuery, dataRouter],
   );
   const { pathname } = useLocation();
   const href = (changes: Record<string, string | number | undefined>, keepPage = false) => {
