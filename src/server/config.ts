@@ -46,7 +46,8 @@ export interface AppConfig {
   backupIntervalHours: number;
   /**
    * Megabytes of list responses kept per server for reuse while the tables they were read from are
-   * unchanged (`LIST_CACHE_MB`, default 16); 0 reads every list from the database.
+   * unchanged (`LIST_CACHE_MB`, default 16 on PostgreSQL and 4 on PGlite, whose one process also
+   * holds the database within DESIGN §8's 300 MB); 0 reads every list from the database.
    */
   listCacheMb: number;
   /** Whether the first start fills an empty database with the demo data set. */
@@ -200,7 +201,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 30000, 100, 3600000),
     dbPreparedStatements: boolean(env, 'DB_PREPARED_STATEMENTS', true),
     backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
-    listCacheMb: integer(env, 'LIST_CACHE_MB', 16, 0, 4096),
+    listCacheMb: integer(env, 'LIST_CACHE_MB', databaseUrl ? 16 : 4, 0, 4096),
     demoData: boolean(env, 'DEMO_DATA', true),
     firstScreenAtStart: boolean(env, 'FIRST_SCREEN_AT_START', true),
     firstScreenCache: integer(env, 'FIRST_SCREEN_CACHE', 64, 0, 10_000),

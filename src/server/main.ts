@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { isUnavailableError } from './db/kysely.js';
+import { keepEmbeddedServerSmall } from './memory.js';
 
 const STARTUP_WAIT_MS = 30_000;
 
@@ -21,6 +22,7 @@ async function start(): Promise<FastifyInstance> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (!config.databaseUrl) keepEmbeddedServerSmall();
 
   const deadline = Date.now() + STARTUP_WAIT_MS;
   for (;;) {

@@ -87,7 +87,7 @@ export async function runContestBench(options: ContestBenchOptions): Promise<boo
     options.log(
       `contests in the database: ${first.meta.total} (${options.databaseUrl ? 'PostgreSQL, BENCH_DATABASE_URL' : `PGlite, BENCH_DATA_DIR=${options.dataDir}`}); customer for the filter: ${customerId}`,
     );
-    const cacheMb = process.env.LIST_CACHE_MB ?? '16 (default)';
+    const cacheMb = process.env.LIST_CACHE_MB ?? `${options.databaseUrl ? 16 : 4} (the default on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'})`;
     options.log(
       cacheMb === '0'
         ? 'list cache: off (LIST_CACHE_MB=0): every request reads its page and total from the database'
@@ -278,7 +278,9 @@ async function runSpreadCases(
   const cacheMb = process.env.LIST_CACHE_MB;
   const cached = await measure(server);
   report(
-    cacheMb === '0' ? 'list cache off (LIST_CACHE_MB=0)' : `list cache on (LIST_CACHE_MB=${cacheMb ?? '16, the default'})`,
+    cacheMb === '0'
+      ? 'list cache off (LIST_CACHE_MB=0)'
+      : `list cache on (LIST_CACHE_MB=${cacheMb ?? `${pglite ? 4 : 16}, the default on ${pglite ? 'PGlite' : 'PostgreSQL'}`})`,
     cached,
     cacheMb === '0' ? targets.uncached : targets.cached,
     options.command,

@@ -20,12 +20,18 @@ describe('loadConfig', () => {
       bodyLimit: 1024 * 1024,
       dbConnectTimeoutMs: 2000,
       backupIntervalHours: 24,
-      listCacheMb: 16,
+      listCacheMb: 4,
       demoData: true,
       publicDir: path.join(cwd, 'dist/public'),
       entitiesDirs: [path.join(cwd, 'entities')],
       schemasDirs: [path.join(cwd, 'schemas')],
     });
+  });
+
+  it('keeps a larger list cache by default on PostgreSQL than on PGlite, whose process also holds the database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/awards' }, cwd).listCacheMb).toBe(16);
+    expect(loadConfig({}, cwd).listCacheMb).toBe(4);
+    expect(loadConfig({ LIST_CACHE_MB: '32' }, cwd).listCacheMb).toBe(32);
   });
 
   it('reads every variable it documents', () => {

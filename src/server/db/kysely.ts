@@ -52,14 +52,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 // PGlite keeps Postgres's shared buffers inside its wasm memory, so the stock 128MB is resident once
-// the pages are touched: 24MB keeps the server's resident memory small on a large database,
-// and page-1 latency is unchanged (the OS page cache still holds the data files).
+// the pages are touched: 16MB keeps the server's resident memory small on a large database (10 MB
+// less under the spread than 24MB; see src/server/memory.ts), and the OS page cache still holds the
+// data files.
 // `startParams` replaces PGlite's defaults, so they are kept. The wasm memory's initial 128MB cannot
 // shrink: pglite.wasm declares it as its minimum.
 // gin_pending_list_limit: a trigram (GIN) index gathers new rows in a pending list and folds it in
 // when it passes this size, inside whichever insert passes it: with the 4 MB default that insert held the server's
 // thread (PGlite runs there) up to 150 ms during a large import; 256 KB folds in often and briefly.
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB', '-c', 'gin_pending_list_limit=256kB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'gin_pending_list_limit=256kB'];
 
 async function openPglite(dataDir: string | undefined, waitTimeoutMs?: number): Promise<Database> {
   const pglite = await PGlite.create({
