@@ -256,7 +256,12 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
       return;
     event.preventDefault();
     if (!url) return note({ kind: 'click', at: locate(root, target) });
-    if (state.appStarting) return note({ kind: 'navigate', href: url.pathname + url.search + url.hash });
+    if (state.appStarting) {
+      // The app opens it once its first render is done: the page of the list it shows is asked
+      // for now, and the app picks it up then (as for the first page).
+      startEarlyFirstList(url.pathname, url.search, token);
+      return note({ kind: 'navigate', href: url.pathname + url.search + url.hash });
+    }
     history.pushState(null, '', url.pathname + url.search + url.hash);
     void open(url, document.activeElement === target ? locate(root, target) : null);
   });

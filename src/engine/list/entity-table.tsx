@@ -194,19 +194,21 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
         ))}
       </Table.Header>
       <Table.Body>
-        {table.getRowModel().rows.map((row) => (
+        {table.getRowModel().rows.map((row, index) => (
           // The markup <Table.Row align="center">, <Table.RowHeaderCell> and <Table.Cell> render,
           // written out: some 200 cells a page, each through Radix's props work, on the first
           // screen and at every 'Next' (the header keeps the components).
-          <tr key={row.id} className="rt-TableRow rt-r-va-middle">
+          // Keyed by place, not by record: 'Next' then updates the rows it has (their text and
+          // links) instead of taking 15 rows down and building 15 new ones.
+          <tr key={index} className="rt-TableRow rt-r-va-middle">
             {row.getAllCells().map((cell) =>
               cell.column.id === entity.list.columns[0]?.field ? (
-                <th key={cell.id} className="rt-TableCell rt-TableRowHeaderCell" scope="row">
+                <th key={cell.column.id} className="rt-TableCell rt-TableRowHeaderCell" scope="row">
                   {cellContent(cell)}
                 </th>
               ) : (
                 <td
-                  key={cell.id}
+                  key={cell.column.id}
                   className={cell.column.id === 'actions' ? 'rt-TableCell rt-r-ta-right' : 'rt-TableCell'}
                   style={cellStyle(cell.column.columnDef.meta?.descriptorColumn)}
                 >
