@@ -207,13 +207,26 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
   // The page 'Next' leads to, asked for as soon as a screen is shown (the app fetches the next page
   // ahead too): 'Next', the likeliest step, then shows it at once.
   const ahead = new Map<string, ReturnType<typeof fetchFirstScreen>>();
+  // The pages of the list asked for the app (each once: the app takes an answer once).
+  const listed = new Set<string>();
+  const startList = (url: URL) => {
+    const key = url.pathname + url.search;
+    if (listed.has(key)) return;
+    listed.add(key);
+    startEarlyFirstList(url.pathname, url.search, token);
+  };
   const fetchAhead = () => {
     const href = root.querySelector('[data-rel="next"][data-href]')?.getAttribute('data-href');
     if (!href || ahead.size > 8) return;
     const url = new URL(href, location.href);
     const key = url.pathname + url.search;
     // Ahead of the app's chunks (over six connections, a low priority would queue it behind some forty).
-    if (!ahead.has(key)) ahead.set(key, fetchFirstScreen(token, url.pathname, url.search));
+    if (ahead.has(key)) return;
+    ahead.set(key, fetchFirstScreen(token, url.pathname, url.search));
+    // And that page of the list, for the app, which asks for it as soon as it shows this one
+    // (it fetches the next page ahead): a 'Next' just after the app has taken over is then not a
+    // request of its own either.
+    if (!state.appStarting) startList(url);
   };
   // Once the screen is drawn: the server's render of the next page took the CPU that the
   // browser needed for the layout of this one (on two cores, the row was drawn 300-700 ms after it
@@ -224,7 +237,7 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     const mine = ++navigation;
     root.setAttribute('aria-busy', 'true');
     // The app picks the list's page up when it asks for it (as for the first page).
-    startEarlyFirstList(url.pathname, url.search, token);
+    startList(url);
     const screen = await (ahead.get(url.pathname + url.search) ?? fetchFirstScreen(token, url.pathname, url.search));
     // Without a render (not a list) the screen stays, busy, until the app shows the address.
     if (!screen || mine !== navigation || !shown() || state.appStarting) return;
@@ -259,7 +272,7 @@ function keepFirstScreenLive(root: HTMLElement, token: string) {
     if (state.appStarting) {
       // The app opens it once its first render is done: the page of the list it shows is asked
       // for now, and the app picks it up then (as for the first page).
-      startEarlyFirstList(url.pathname, url.search, token);
+      startList(url);
       return note({ kind: 'navigate', href: url.pathname + url.search + url.hash });
     }
     history.pushState(null, '', url.pathname + url.search + url.hash);

@@ -107,8 +107,8 @@ export function startEarlyGet(url: string, token: string): Promise<Response> {
   return response.then((answer) => answer.clone());
 }
 
-/** The key, in {@link early}, of the first-list request while its answer has not said its URL. */
-const FIRST_LIST_PENDING = '#first-list';
+/** The key prefix, in {@link early}, of a first-list request while its answer has not said its URL (one per page asked for). */
+const FIRST_LIST_PENDING = '#first-list:';
 
 /**
  * Starts `GET /api/meta/first-list` for the page at `path` + `search`: the server answers with the
@@ -131,8 +131,16 @@ export function startEarlyFirstList(path: string, search: string, token: string)
     },
     () => undefined,
   );
-  early.set(FIRST_LIST_PENDING, { token, at, response: settled.then(() => new Response(null, { status: 204 })) });
-  void settled.finally(() => early.delete(FIRST_LIST_PENDING));
+  const key = `${FIRST_LIST_PENDING}${path}${search}`;
+  early.set(key, { token, at, response: settled.then(() => new Response(null, { status: 204 })) });
+  void settled.finally(() => early.delete(key));
+}
+
+/** Resolves once every first-list answer started early and still young has said its URL (or failed). */
+async function firstListsNamed(): Promise<void> {
+  const now = Date.now();
+  const pending = [...early].filter(([key, entry]) => key.startsWith(FIRST_LIST_PENDING) && now - entry.at <= EARLY_MAX_AGE_MS);
+  await Promise.all(pending.map(([, entry]) => entry.response.catch(() => undefined)));
 }
 
 /** The early answer to `GET <url>` with `token`, once; undefined when there is none (or it is too old). */
@@ -161,9 +169,8 @@ async function send(method: string, path: string, body: BodyInit | undefined, co
   }
   Object.assign(headers, options.headers);
   try {
-    // The first-list answer (startEarlyFirstList) may be this very GET: wait for it to say its URL.
-    const pending = method === 'GET' && !options.headers ? early.get(FIRST_LIST_PENDING) : undefined;
-    if (pending && Date.now() - pending.at <= EARLY_MAX_AGE_MS) await pending.response.catch(() => undefined);
+    // A first-list answer (startEarlyFirstList) may be this very GET: wait for them to say their URLs.
+    if (method === 'GET' && !options.headers && early.size > 0) await firstListsNamed();
     const started = method === 'GET' && !options.headers && early.size > 0 ? takeEarly(buildUrl(path, options.query), token) : undefined;
     if (started) {
       const response = await started.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { ClientEntity, SortDirection } from '../../shared/descriptor/types.js';
@@ -16,6 +16,19 @@ let prefetchNext = false;
  */
 export function setNextPagePrefetch(enabled: boolean): void {
   prefetchNext = enabled;
+}
+
+/**
+ * Starts fetching the page after `request`'s when lists fetch ahead ({@link setNextPagePrefetch})
+ * and the page shown (in `client` already) has one after it. The list does it once it shows a
+ * page; the app's start does it for the first list too, before that list's first render, so a
+ * 'Next' just after the app has taken over finds the page there (the two are one request).
+ */
+export function prefetchPageAfter(client: QueryClient, entity: ClientEntity, request: ListRequest): void {
+  if (!prefetchNext) return;
+  const shown = client.getQueryData(entityListOptions(entity, request).queryKey);
+  if (!shown || request.page >= Math.max(1, shown.meta?.last_page ?? 1)) return;
+  void client.prefetchQuery(entityListOptions(entity, { ...request, page: request.page + 1 }));
 }
 
 /** What {@link useEntityList} gives a list view. */
@@ -118,8 +131,7 @@ export function useEntityList(entity: ClientEntity): EntityListController {
   const shownPage = meta?.current_page;
   const hasNext = prefetchNext && !result.isPlaceholderData && shownPage === request.page && request.page < lastPage;
   useEffect(() => {
-    if (!hasNext) return;
-    void queryClient.prefetchQuery(entityListOptions(entity, { ...request, page: request.page + 1 }));
+    if (hasNext) prefetchPageAfter(queryClient, entity, request);
   }, [hasNext, queryClient, entity, request]);
 
   const sort = effectiveSort(entity, request);

@@ -7,6 +7,7 @@ import { entityListOptions } from '../data/entity-queries.js';
 import { metaEntitiesOptions, useMetaEntities } from '../data/use-meta.js';
 import { useTranslation } from '../i18n/use-translation.js';
 import { EntityList } from '../list/entity-list.js';
+import { prefetchPageAfter } from '../list/use-entity-list.js';
 import { readListParams } from '../list/list-params.js';
 
 export { setNextPagePrefetch } from '../list/use-entity-list.js';
@@ -71,7 +72,10 @@ export async function prefetchFirstList(client: QueryClient, pathname: string, s
   const entities = await client.ensureQueryData(metaEntitiesOptions);
   const path = pathname.replace(/\/+$/, '');
   const entity = entities.find((candidate) => candidate.permissions.list && `/${candidate.routes.list}` === path);
-  if (entity) await client.prefetchQuery(entityListOptions(entity, readListParams(entity, new URLSearchParams(search))));
+  if (!entity) return;
+  const request = readListParams(entity, new URLSearchParams(search));
+  await client.prefetchQuery(entityListOptions(entity, request));
+  prefetchPageAfter(client, entity, request);
 }
 
 export default EntityRoutes;
