@@ -200,6 +200,7 @@ export function EntityTable({ list, onDelete, deletingId, selection }: EntityTab
           // screen and at every 'Next' (the header keeps the components).
           // Keyed by place, not by record: 'Next' then updates the rows it has (their text and
           // links) instead of taking 15 rows down and building 15 new ones.
+          // biome-ignore lint/suspicious/noArrayIndexKey: no state of a record lives in its row (selection and a delete in flight come by record id, in props), so a row is its place
           <tr key={index} className="rt-TableRow rt-r-va-middle">
             {row.getAllCells().map((cell) =>
               cell.column.id === entity.list.columns[0]?.field ? (

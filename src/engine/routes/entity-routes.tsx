@@ -7,8 +7,8 @@ import { entityListOptions } from '../data/entity-queries.js';
 import { metaEntitiesOptions, useMetaEntities } from '../data/use-meta.js';
 import { useTranslation } from '../i18n/use-translation.js';
 import { EntityList } from '../list/entity-list.js';
-import { prefetchPageAfter } from '../list/use-entity-list.js';
 import { readListParams } from '../list/list-params.js';
+import { prefetchPageAfter } from '../list/use-entity-list.js';
 
 export { setNextPagePrefetch } from '../list/use-entity-list.js';
 
