@@ -1,6 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setNextPagePrefetch } from '../../src/engine/routes/entity-routes.js';
+import { configureHttpClient } from '../../src/engine/data/http-client.js';
+import { prefetchFirstList, setNextPagePrefetch } from '../../src/engine/routes/entity-routes.js';
 import { clientEntities, FakeApi, renderEntityRoutes } from './entity-harness.js';
 
 const entities = clientEntities();
@@ -99,6 +101,30 @@ describe('the list screen', { timeout: 30_000 }, () => {
     } finally {
       setNextPagePrefetch(false);
     }
+  });
+
+  it("starts the page after the first list's with the app, before that list is shown, and only when there is one", async () => {
+    const pagesAsked = async (companies: number) => {
+      const api = apiWith(0, companies);
+      configureHttpClient({ fetch: api.fetch as typeof fetch, getAccessToken: () => 'test-token', onUnauthorized: () => undefined });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+      await prefetchFirstList(client, '/manage-company', '');
+      // The next page is started, not waited for.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return api
+        .callsTo('GET', '/companies')
+        .filter((call) => call.path === '/companies')
+        .map((call) => call.query.get('page') ?? '1');
+    };
+    setNextPagePrefetch(true);
+    try {
+      expect(await pagesAsked(25)).toEqual(['1', '2']);
+      expect(await pagesAsked(5)).toEqual(['1']);
+    } finally {
+      setNextPagePrefetch(false);
+    }
+    // Lists that do not fetch ahead (the engine's default) ask for the page shown only.
+    expect(await pagesAsked(25)).toEqual(['1']);
   });
 
   it('reads the page size from the size parameter', async () => {
