@@ -20,6 +20,7 @@ const args = new Set(process.argv.slice(2));
 /** Server-side programs: the output name and its entry, built when the entry exists. */
 const serverEntries = {
   main: 'src/registry/entries/main.ts',
+  serve: 'src/registry/entries/serve.ts',
   seed: 'src/registry/entries/seed.ts',
   backup: 'src/registry/entries/backup.ts',
   restore: 'src/registry/entries/restore.ts',
@@ -55,10 +56,24 @@ function serverOptions() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [serveAtRunTime],
     sourcemap: true,
     logLevel: 'warning',
   };
 }
+
+/**
+ * The main program (src/registry/entries/main.ts) imports the server (`./serve.js`) as the file
+ * built beside it, at run time: bundled in, its packages' imports would load before the main
+ * program's first line (an ES module's imports come first), which starts the first-screen thread.
+ */
+const serveAtRunTime = {
+  name: 'serve-at-run-time',
+  setup(build) {
+    const launcher = path.join(root, 'src/registry/entries/main.ts');
+    build.onResolve({ filter: /^\.\/serve\.js$/ }, (args) => (args.importer === launcher ? { path: './serve.js', external: true } : undefined));
+  },
+};
 
 /**
  * Radix Themes imports every primitive through the `radix-ui` barrels, so any one component pulls

@@ -1,15 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { clientEntitiesFor } from '../shared/descriptor/client-entity.js';
 import { lengthBeforePattern } from '../shared/descriptor/length-first.js';
+import { ADMIN_ROLE } from '../shared/roles.js';
 import { scheduledBackupsPlugin } from './backup/scheduled-backups.js';
 import type { AppConfig } from './config.js';
 import { type DataKey, deriveKey, describeDataKey, loadDataKey } from './data-key.js';
 import type { Database } from './db/kysely.js';
 import { registeredServerFeatures } from './features.js';
+import { FirstScreens, firstScreenWorkerFile } from './first-screen/first-screens.js';
+import { FirstScreenRenderer } from './first-screen/renderer.js';
 import { AUDIT_KEY_LABEL, databaseName, keyAuditChain, registerAuditKey } from './history/audit-chain.js';
 import { logSerializers } from './log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin, IN_MEMORY } from './plugins/db.js';
-import { entitiesPlugin } from './plugins/entities.js';
+import { entitiesPlugin, loadConfiguredEntities } from './plugins/entities.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -28,6 +32,8 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options, or false for silence; defaults to the configured level. */
   logger?: boolean | Record<string, unknown>;
+  /** The first-screen render thread, when started already (`main.ts` starts it first); else one is made here. */
+  firstScreenRenderer?: FirstScreenRenderer;
 }
 
 /**
@@ -56,7 +62,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('startupNotes', [] as string[]);
 
+  let firstScreens: FirstScreens | undefined;
   try {
+    // The descriptors are read first, so that the first-screen thread starts and warms up on them
+    // while the database opens (on a core of its own), not while the first visitors come.
+    const entities = loadConfiguredEntities(config);
+    const renderer = options.firstScreenRenderer ?? new FirstScreenRenderer(firstScreenWorkerFile(config.publicDir));
+    firstScreens = new FirstScreens(renderer, () => clientEntitiesFor(entities, ADMIN_ROLE));
+    app.decorate('firstScreens', firstScreens);
+    app.addHook('onClose', async () => firstScreens?.close());
+    if (config.firstScreenAtStart && firstScreens.available) void firstScreens.ready(0);
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { config, database: options.database });
     // The product's name for mails written before anyone asks for it (translate's `{{product}}`).
@@ -70,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Plugins that need the database and run before any route (auth guard, entity tables, seeding)
     // register here, in this order.
     await app.register(authPlugin);
-    await app.register(entitiesPlugin);
+    await app.register(entitiesPlugin, { entities });
     for (const feature of registeredServerFeatures()) if (feature.setup) await app.register(feature.setup);
     // Before the routes: it collects every /api route registered after it.
     await app.register(openapiPlugin);
@@ -93,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);
+    await firstScreens?.close();
     throw error;
   }
   return app;
@@ -128,6 +144,8 @@ declare module 'fastify' {
     jwtSecret: Uint8Array;
     /** The data key (`src/server/data-key.ts`): root of the TOTP secrets' key and the audit key. */
     dataKey: DataKey;
+    /** The first-screen render thread (`GET /api/meta/first-screen`), started and warmed up with the server. */
+    firstScreens: FirstScreens;
     /** Lines `main.ts` prints after listening (how to sign in, what the first start created). */
     startupNotes: string[];
   }

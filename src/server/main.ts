@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { isUnavailableError } from './db/kysely.js';
+import type { EarlyStart } from './early-start.js';
 import { keepEmbeddedServerSmall } from './memory.js';
 
 const STARTUP_WAIT_MS = 30_000;
@@ -14,7 +15,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function start(): Promise<FastifyInstance> {
+async function start(early: EarlyStart): Promise<FastifyInstance> {
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -27,7 +28,7 @@ async function start(): Promise<FastifyInstance> {
   const deadline = Date.now() + STARTUP_WAIT_MS;
   for (;;) {
     try {
-      const app = await buildApp(config);
+      const app = await buildApp(config, { firstScreenRenderer: early.firstScreenRenderer });
       const address = await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
       const local = ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost'].includes(config.host);
@@ -99,5 +100,11 @@ process.on('unhandledRejection', (error) => {
   void shutdown('unhandledRejection', 1);
 });
 
-app = await start();
-if (pending) await shutdown(pending.reason, pending.exitCode);
+/**
+ * Starts the server and listens; the main program (src/registry/entries/main.ts) calls it with what
+ * it started before it loaded the server's modules.
+ */
+export async function serve(early: EarlyStart = {}): Promise<void> {
+  app = await start(early);
+  if (pending) await shutdown(pending.reason, pending.exitCode);
+}

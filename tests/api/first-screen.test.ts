@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEarly } from '../../src/server/early-start.js';
+import { FirstScreens } from '../../src/server/first-screen/first-screens.js';
 import { FirstScreenRenderer } from '../../src/server/first-screen/renderer.js';
 import { warmUpPage } from '../../src/server/first-screen/warm-up.js';
+import { warmListReads } from '../../src/server/routes/entity-crud.js';
 import type { AuthUser } from '../../src/shared/api-contract.js';
 import type { ClientEntity } from '../../src/shared/descriptor/types.js';
 import type { FirstScreenInput } from '../../src/shared/first-screen.js';
@@ -148,6 +151,40 @@ describe('first screen after a start', () => {
   });
 });
 
+describe('list reads at start', () => {
+  it('reads every list the admin sees once, as its list screen asks, and keeps none of them in the list cache', async () => {
+    const { t, client } = await startSignedInApp('pglite', { DEMO_DATA: 'true' });
+    try {
+      const listed = ((await client.get('/api/meta/entities')).body.data as ClientEntity[]).filter((entity) => entity.permissions.list);
+      // Each one read: a list that failed would stay cold for its first visitor.
+      expect(await warmListReads(t.app)).toBe(listed.length);
+      const first = await client.get('/api/meta/first-list?path=%2Fmanage-contest');
+      expect(first.status).toBe(200);
+      expect(first.headers['x-list-cache']).toBe('miss');
+      expect(await warmListReads(t.app, () => true)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the main program', () => {
+  it("starts the render thread first (before it loads the server's modules), unless told not to or the configuration is wrong", async () => {
+    // A PostgreSQL URL: the embedded server's memory settings (V8's flags) stay out of this process.
+    const env = { DATABASE_URL: 'postgres://127.0.0.1:5432/test' };
+    const { firstScreenRenderer } = startEarly(env);
+    try {
+      expect(firstScreenRenderer?.running).toBe(true);
+      expect(await firstScreenRenderer!.start()).toBe(true);
+    } finally {
+      await firstScreenRenderer?.close();
+    }
+    expect(startEarly({ ...env, FIRST_SCREEN_AT_START: 'false' })).toEqual({});
+    // The server then says what is wrong (tests/api/lifecycle.test.ts).
+    expect(startEarly({ ...env, PORT: 'eighty' })).toEqual({});
+  });
+});
+
 describe('first-screen warm-up', () => {
   it("renders a page of made-up rows for every list the admin sees, so each list's cell code is compiled before the first visitor", async () => {
     const { t, client } = await startSignedInApp('pglite', { DEMO_DATA: 'true' });
@@ -235,6 +272,69 @@ describe('first-screen renderer', () => {
       expect(await renderer.render({ ...input, path: '/d' })).toEqual({ html: '<p>/d</p>', title: '/d' });
     } finally {
       await renderer.close();
+    }
+  });
+});
+
+describe('first-screen warm-up order', () => {
+  /** A render thread that answers each render at once with its path and how many rows it drew. */
+  const echoWorker = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-screen-'));
+    const file = path.join(dir, 'worker.mjs');
+    fs.writeFileSync(
+      file,
+      `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', (message) => parentPort.postMessage({ id: message.id, screen: { html: '', title: message.input.path + ' ' + message.input.list.data.length } }));\nparentPort.postMessage({ ready: true });\n`,
+    );
+    return file;
+  };
+  /** The renders asked of the thread, in order, with when each was asked. */
+  class RecordingRenderer extends FirstScreenRenderer {
+    readonly asked: { path: string; rows: number; at: number }[] = [];
+    override render(input: FirstScreenInput) {
+      this.asked.push({ path: input.path, rows: (input.list as { data: unknown[] }).data.length, at: performance.now() });
+      return super.render(input);
+    }
+  }
+  const entity = (name: string, list = true) =>
+    ({ name, routes: { list: `manage-${name}` }, permissions: { list }, jsonSchema: { properties: { title: { type: 'string' } } } }) as unknown as ClientEntity;
+  const entities = [entity('contest'), entity('report', false), entity('company'), entity('jury')];
+  const visitor = { path: '/manage-company', search: '', language: 'en', entities, entity: entities[2]!, list: { data: [] } } as unknown as FirstScreenInput;
+
+  it('renders an empty page first, then a page of made-up rows for each list, one at a time', async () => {
+    const renderer = new RecordingRenderer(echoWorker());
+    const screens = new FirstScreens(renderer, () => entities);
+    try {
+      expect(await screens.ready(5000)).toBe(true);
+      await screens.warmedUp;
+      expect(renderer.asked.map(({ path, rows }) => `${path} ${rows}`)).toEqual([
+        '/manage-contest 0',
+        '/manage-contest 15',
+        '/manage-company 15',
+        '/manage-jury 15',
+      ]);
+    } finally {
+      await screens.close();
+    }
+  });
+
+  it("lets visitors' renders go first: no made-up page while one is under way, nor until the quiet time after it", async () => {
+    const renderer = new RecordingRenderer(echoWorker());
+    const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });
+    try {
+      expect(await screens.ready(5000)).toBe(true);
+      expect(await screens.render(visitor)).toEqual({ html: '', title: '/manage-company 0' });
+      const answered = performance.now();
+      await screens.warmedUp;
+      const rows = renderer.asked.filter((render) => render.rows === 15);
+      expect(rows).toHaveLength(3);
+      // At most one began before the visitor's (it may have been asked for as the warm-up went on);
+      // every other waited for the quiet time after the visitor's render.
+      const early = rows.filter((render) => render.at < answered + 350);
+      expect(early.length).toBeLessThanOrEqual(1);
+      const visitorAsked = renderer.asked.find((render) => render.rows === 0 && render.path === '/manage-company')!.at;
+      expect(early.every((render) => render.at <= visitorAsked)).toBe(true);
+    } finally {
+      await screens.close();
     }
   });
 });

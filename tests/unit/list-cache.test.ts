@@ -42,6 +42,40 @@ describe('ListCache', () => {
     cache.set('k', '1', 'y'.repeat(60));
     expect(cache.get('k', '1')).toBeUndefined();
   });
+
+  it('reads a key at a version once for the requests that come while it reads, and keeps what it read', async () => {
+    const cache = new ListCache(10_000);
+    let reads = 0;
+    let finish!: (body: string) => void;
+    const read = () => {
+      reads += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const together = [cache.readOnce('k', '1', read), cache.readOnce('k', '1', read)];
+    // Another version is another read.
+    const other = cache.readOnce('k', '2', async () => {
+      reads += 1;
+      return 'at 2';
+    });
+    expect(reads).toBe(2);
+    finish('at 1');
+    expect(await Promise.all(together)).toEqual(['at 1', 'at 1']);
+    expect(await other).toBe('at 2');
+    // Kept under the version stored last (the read at 1 ended last); the next read is one of its own.
+    expect(cache.get('k', '1')).toBe('at 1');
+    expect(await cache.readOnce('k', '1', async () => 'read again')).toBe('read again');
+  });
+
+  it('fails every request that waited for a read that failed, keeps nothing and reads again next time', async () => {
+    const cache = new ListCache(10_000);
+    let fail!: (error: Error) => void;
+    const failing = () => new Promise<string>((_, reject) => (fail = reject));
+    const together = [cache.readOnce('k', '1', failing), cache.readOnce('k', '1', failing)];
+    fail(new Error('stale versions'));
+    for (const request of together) await expect(request).rejects.toThrow('stale versions');
+    expect(cache.has('k')).toBe(false);
+    expect(await cache.readOnce('k', '1', async () => 'fresh')).toBe('fresh');
+  });
 });
 
 describe('listCacheKey', () => {

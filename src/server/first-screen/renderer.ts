@@ -103,7 +103,8 @@ export class FirstScreenRenderer {
     this.idleTimer.unref();
   }
 
-  private start(): Promise<boolean> {
+  /** Starts the thread (once; again after it stopped): whether it is up, once its render code has loaded. */
+  start(): Promise<boolean> {
     if (this.ready) return this.ready;
     // Without `--enable-source-maps`: the render module's map (10 MB) would be parsed into the
     // thread's small heap, which it outgrows (the thread then dies at each start); a render's error

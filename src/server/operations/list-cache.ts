@@ -171,6 +171,7 @@ interface Entry {
  */
 export class ListCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #reading = new Map<string, Promise<string>>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -205,6 +206,29 @@ export class ListCache {
       if (this.#bytes <= this.maxBytes) break;
       this.#delete(oldest, entry);
     }
+  }
+
+  /**
+   * The body `read` makes for `key` at `version`, stored; requests for the same key and version
+   * that come while it reads wait for that read rather than making their own (the first screen and
+   * the app's first list ask for the same page at once, and a burst of visitors for the same page).
+   * A failed read fails each of them (each then does what its own failure says).
+   */
+  async readOnce(key: string, version: string, read: () => Promise<string>): Promise<string> {
+    const id = `${version}\u0000${key}`;
+    let reading = this.#reading.get(id);
+    if (!reading) {
+      reading = read().then((body) => {
+        this.set(key, version, body);
+        return body;
+      });
+      this.#reading.set(id, reading);
+      void reading.then(
+        () => this.#reading.delete(id),
+        () => this.#reading.delete(id),
+      );
+    }
+    return reading;
   }
 
   get size(): number {

@@ -57,8 +57,9 @@ export function loadConfiguredEntities(config: Pick<AppConfig, 'entitiesDirs' | 
  * Loads the entity descriptors and schemas, syncs their tables, and decorates `app.entities`.
  * A bad descriptor or a destructive schema change stops start-up with a message naming it.
  */
-export const entitiesPlugin = fp(async function entitiesPlugin(app: FastifyInstance) {
-  const entities = loadConfiguredEntities(app.config);
+export const entitiesPlugin = fp(async function entitiesPlugin(app: FastifyInstance, options: { entities?: LoadedEntity[] }) {
+  // `buildApp` reads them before the database opens (the first-screen thread warms up on them).
+  const entities = options.entities ?? loadConfiguredEntities(app.config);
   const report = await syncEntityTables(app.db, entities);
   if (report.createdTables.length || report.addedColumns.length) {
     app.log.info({ createdTables: report.createdTables, addedColumns: report.addedColumns }, 'entity tables synced');

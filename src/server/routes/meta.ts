@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../shared/api-contract.js';
-import { toClientEntity } from '../../shared/descriptor/client-entity.js';
+import { clientEntitiesFor } from '../../shared/descriptor/client-entity.js';
 import { DescriptorError } from '../../shared/descriptor/descriptor-error.js';
 import type { ClientEntity, MetaEntitiesResponse } from '../../shared/descriptor/types.js';
 import { listUrl, readListParams } from '../../shared/list-request.js';
-import { ADMIN_ROLE, roleNames } from '../../shared/roles.js';
-import { FirstScreenRenderer } from '../first-screen/renderer.js';
+import { roleNames } from '../../shared/roles.js';
 import { ScreenCache } from '../first-screen/screen-cache.js';
-import { warmUpPage } from '../first-screen/warm-up.js';
 import { cachedProductName } from '../settings/product-name.js';
 import { NO_CONTENT } from './auth.js';
 
-/** A JSON answer and, made on first use, its brotli and gzip forms. */
+/** A JSON answer and its brotli and gzip forms: made by {@link CompressedJson.prepare}, else on first use. */
 interface CompressedJson {
   json: string;
   /** The descriptors in it. */
@@ -24,7 +22,14 @@ interface CompressedJson {
   source: unknown;
   br(): Buffer;
   gzip(): Buffer;
+  /** Makes both forms off the server's thread (Node's thread pool), so that no request waits while they are made. */
+  prepare(): Promise<void>;
 }
+
+const BROTLI_JSON = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const GZIP_JSON = { level: 9 };
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
 function compressedJson(json: string, data: ClientEntity[], source: unknown): CompressedJson {
   let br: Buffer | undefined;
@@ -33,11 +38,13 @@ function compressedJson(json: string, data: ClientEntity[], source: unknown): Co
     json,
     data,
     source,
-    br: () =>
-      (br ??= zlib.brotliCompressSync(json, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-      })),
-    gzip: () => (gzip ??= zlib.gzipSync(json, { level: 9 })),
+    br: () => (br ??= zlib.brotliCompressSync(json, BROTLI_JSON)),
+    gzip: () => (gzip ??= zlib.gzipSync(json, GZIP_JSON)),
+    prepare: async () => {
+      const [brotli, gzipped] = await Promise.all([brotliAsync(json, BROTLI_JSON), gzipAsync(json, GZIP_JSON)]);
+      br ??= brotli;
+      gzip ??= gzipped;
+    },
   };
 }
 
@@ -120,16 +127,22 @@ export async function metaRoutes(app: FastifyInstance) {
     const key = `${role ?? ''}`;
     let answer = answers.get(key);
     if (!answer || answer.source !== app.entities.entities) {
-      const data = app.entities.entities
-        .map((entity) => toClientEntity(entity, role))
-        .filter((entity) => Object.values(entity.permissions).some(Boolean))
-        .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
+      const data = clientEntitiesFor(app.entities.entities, role);
       const body: MetaEntitiesResponse = hasExtra ? { data, extraTranslations: true } : { data };
       answer = compressedJson(JSON.stringify(body), data, app.entities.entities);
       answers.set(key, answer);
     }
     return answer;
   };
+  // Each role's answer is made and compressed once the server is ready, before its first visitor
+  // asks (brotli at quality 9 took the server's thread some 30 ms at the first request otherwise).
+  app.addHook('onReady', async () => {
+    for (const role of roleNames()) {
+      answerFor(role)
+        .prepare()
+        .catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'compressing the entity descriptors failed'));
+    }
+  });
   // Sent as built once per role (JSON of `MetaEntitiesResponse`, compressed): this schema describes it.
   const entitiesSchema = {
     type: 'object',
@@ -204,57 +217,9 @@ export async function metaRoutes(app: FastifyInstance) {
     },
   );
 
-  // The first-screen render (build.mjs bundles it beside the server), on its own thread: beside the
-  // running server's file when it is the built one, else in the build's folder (a server run from its sources).
-  const beside = fileURLToPath(new URL('./first-screen-worker.js', import.meta.url));
-  const renderer = new FirstScreenRenderer(fs.existsSync(beside) ? beside : path.join(app.config.publicDir, '../server/first-screen-worker.js'));
-  // The thread starts with the server (FIRST_SCREEN_AT_START, the default; else with the first
-  // request for a first screen) and renders an empty page before any caller's: the first render of
-  // a new thread is slow, its code being compiled then. It keeps running, so the first visitor after
-  // an idle spell is as fast as the rest. A request that arrives while it warms up waits for it (a
-  // second at most), and goes without (204: the browser renders its screen itself) after that.
-  let warmed = false;
-  let warming: Promise<void> | null = null;
+  // The first-screen render thread (`buildApp` starts it, and it warms up, before the database opens).
+  const renderer = app.firstScreens;
   const screens = new ScreenCache(app.config.firstScreenCache);
-  const warmUp = async () => {
-    const entities = answerFor(ADMIN_ROLE).data;
-    const entity = entities.find((candidate) => candidate.permissions.list);
-    if (!entity) return;
-    const user: AuthUser = {
-      id: '0',
-      name: '',
-      email: '',
-      role: ADMIN_ROLE,
-      avatarUrl: null,
-      lastLoginTimestamp: null,
-      preferences: { theme: 'light', language: 'en', notifications: false },
-    };
-    const empty = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
-    await renderer.render({ path: `/${entity.routes.list}`, search: '', language: 'en', user, entities, entity, list: empty });
-    warmed = renderer.running;
-    // Then, in the background, pages of made-up rows: the row and cell code, half of a render,
-    // compiled and optimised too (a first visitor's render otherwise took 1.5 times the next one's).
-    // One at a time, so a visitor's render waits behind one of them at most.
-    const listed = entities.filter((candidate) => candidate.permissions.list);
-    void (async () => {
-      for (const each of [...listed, entity, entity, entity]) {
-        if (!renderer.running) return;
-        await renderer.render({ path: `/${each.routes.list}`, search: '', language: 'en', user, entities, entity: each, list: warmUpPage(each) });
-      }
-    })();
-  };
-  /** Whether the thread is up and warm, waiting up to `waitMs` for it; if it is not, starts it (once at a time). */
-  const rendererReady = async (waitMs: number) => {
-    if (warmed && renderer.running) return true;
-    warmed = false;
-    warming ??= warmUp().finally(() => (warming = null));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([warming, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timer);
-    return warmed && renderer.running;
-  };
-  if (app.config.firstScreenAtStart && renderer.available) app.addHook('onReady', async () => void rendererReady(0));
-  app.addHook('onClose', async () => renderer.close());
 
   // `GET /api/meta/first-screen?path=&search=&lng=&sidebar=`: the HTML of the list screen a
   // signed-in page shows, with the caller's rows, role and language (the boot script shows it inert
@@ -279,7 +244,7 @@ export async function metaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const list = firstListOf(request, request.query.path, request.query.search);
-      if (!list || !renderer.available || !(await rendererReady(1000))) return reply.code(204).send();
+      if (!list || !renderer.available || !(await renderer.ready(1000))) return reply.code(204).send();
       const headers = passedHeaders(request);
       const asked = performance.now();
       const [answer, me] = await Promise.all([

@@ -21,3 +21,14 @@ export function toClientEntity(entity: LoadedEntity, role: string | undefined): 
     permissions,
   };
 }
+
+/**
+ * What `GET /api/meta/entities` answers a role: the entities it may do anything with, in menu
+ * order (then by name).
+ */
+export function clientEntitiesFor(entities: readonly LoadedEntity[], role: string | undefined): ClientEntity[] {
+  return entities
+    .map((entity) => toClientEntity(entity, role))
+    .filter((entity) => Object.values(entity.permissions).some(Boolean))
+    .sort((a, b) => a.menu.order - b.menu.order || a.name.localeCompare(b.name));
+}

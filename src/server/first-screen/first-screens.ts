@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AuthUser } from '../../shared/api-contract.js';
+import type { ClientEntity } from '../../shared/descriptor/types.js';
+import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
+import { ADMIN_ROLE } from '../../shared/roles.js';
+import { FirstScreenRenderer } from './renderer.js';
+import { warmUpPage } from './warm-up.js';
+
+/** Who a warm-up render is drawn for: nobody's account, never shown. */
+const WARM_UP_USER: AuthUser = {
+  id: '0',
+  name: '',
+  email: '',
+  role: ADMIN_ROLE,
+  avatarUrl: null,
+  lastLoginTimestamp: null,
+  preferences: { theme: 'light', language: 'en', notifications: false },
+};
+/**
+ * How long the warm-up waits after a visitor's render before its next one: a visitor's page load
+ * is a burst of requests and of the browser's own work, which the warm-up would take CPU from.
+ */
+const VISITOR_QUIET_MS = 1000;
+const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
+
+/**
+ * The render module built beside the server (build.mjs): beside the running server's file when it
+ * is the built one, else in the build's folder (a server run from its sources).
+ */
+export function firstScreenWorkerFile(publicDir: string): string {
+  const beside = fileURLToPath(new URL('./first-screen-worker.js', import.meta.url));
+  return fs.existsSync(beside) ? beside : path.join(publicDir, '../server/first-screen-worker.js');
+}
+
+/**
+ * A render thread for {@link FirstScreens}, started now: `main.ts` starts it before it imports the
+ * server's modules, so that the thread's own start (its render code loaded and compiled, some
+ * 400 ms) runs beside theirs. Without the built render module there is none to start.
+ */
+export function startFirstScreenThread(publicDir: string): FirstScreenRenderer {
+  const renderer = new FirstScreenRenderer(firstScreenWorkerFile(publicDir));
+  if (renderer.available) void renderer.start();
+  return renderer;
+}
+
+/**
+ * A server's first-screen render thread, warm before its first visitor: {@link warmUp} starts it
+ * and renders an empty page (a new thread's first render is slow, its code being compiled then),
+ * then, in the background and one at a time, a page of made-up rows for every list the admin sees
+ * (`warm-up.ts`: the row and cell code, half of a render, compiled and optimised too).
+ *
+ * The main program starts the thread before it loads the server's modules
+ * ({@link startFirstScreenThread}) and `buildApp` starts the warm-up before the database opens, so
+ * that both (some 1.3 s of the thread's CPU, on a core of its own) run while the server loads,
+ * opens and migrates its database rather than while its first visitors come; the warm-up waits
+ * while visitors' renders come. The thread then keeps running: the first visitor after an idle
+ * spell is as fast as the rest.
+ */
+export class FirstScreens {
+  private warmed = false;
+  private warming: Promise<void> | null = null;
+  /** Visitors' renders under way, and when the last one was asked for. */
+  private visiting = 0;
+  private visitedAt = -Infinity;
+  /** Settles when the background renders of made-up rows are done (or stopped: the thread closed). */
+  warmedUp: Promise<void> = Promise.resolve();
+
+  private readonly visitorQuietMs: number;
+
+  /**
+   * `entities`: what the admin's console lists, as `GET /api/meta/entities` answers it;
+   * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it).
+   */
+  constructor(
+    private readonly renderer: FirstScreenRenderer,
+    private readonly entities: () => ClientEntity[],
+    { visitorQuietMs = VISITOR_QUIET_MS }: { visitorQuietMs?: number } = {},
+  ) {
+    this.visitorQuietMs = visitorQuietMs;
+  }
+
+  /** Whether the built render module is there (a server run from its sources has none). */
+  get available(): boolean {
+    return this.renderer.available;
+  }
+
+  /** Whether the thread is up and warm, waiting up to `waitMs` for it; if it is not, starts it (once at a time). */
+  async ready(waitMs: number): Promise<boolean> {
+    if (this.warmed && this.renderer.running) return true;
+    this.warmed = false;
+    this.warming ??= this.warmUp().finally(() => (this.warming = null));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.warming, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    return this.warmed && this.renderer.running;
+  }
+
+  /** The screen's markup and title, or null when it is not rendered (see {@link FirstScreenRenderer.render}). */
+  async render(input: FirstScreenInput): Promise<FirstScreen | null> {
+    this.visiting += 1;
+    this.visitedAt = performance.now();
+    try {
+      return await this.renderer.render(input);
+    } finally {
+      this.visiting -= 1;
+    }
+  }
+
+  /** Resolves once no visitor's render is under way nor was asked for within the quiet time. */
+  private async quiet(): Promise<void> {
+    for (;;) {
+      const wait = this.visiting > 0 ? this.visitorQuietMs : this.visitedAt + this.visitorQuietMs - performance.now();
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    }
+  }
+
+  close(): Promise<void> {
+    return this.renderer.close();
+  }
+
+  private async warmUp(): Promise<void> {
+    const entities = this.entities();
+    const first = entities.find((candidate) => candidate.permissions.list);
+    if (!first) return;
+    const page = (entity: ClientEntity, list: unknown): FirstScreenInput => ({
+      path: `/${entity.routes.list}`,
+      search: '',
+      language: 'en',
+      user: WARM_UP_USER,
+      entities,
+      entity,
+      list,
+    });
+    await this.renderer.render(page(first, EMPTY_PAGE));
+    this.warmed = this.renderer.running;
+    // One at a time, so that a visitor's render waits behind one of them at most, and none while
+    // visitors come (their renders, and their browsers' work when on the same machine, go first).
+    const listed = entities.filter((candidate) => candidate.permissions.list);
+    this.warmedUp = (async () => {
+      for (const each of listed) {
+        await this.quiet();
+        if (!this.renderer.running) return;
+        await this.renderer.render(page(each, warmUpPage(each)));
+      }
+    })();
+  }
+}
