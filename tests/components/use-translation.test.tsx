@@ -69,4 +69,41 @@ describe('useTranslation', () => {
     expect(seen.at(-1)).not.toBe(english);
     expect(seen.at(-1)).toBe(seen.at(-2));
   });
+
+  it('keeps the text of a key asked alone, until the resources or the default variables change; a call with options is resolved each time', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false, defaultVariables: { product: 'Awards CMS' } },
+      resources: { en: { common: { greeting: 'Hello', brand: '{{product}} console', hi: 'Hi {{name}}' } } },
+    });
+    let t!: ReturnType<typeof useTranslation>['t'];
+    function Capture() {
+      t = useTranslation().t;
+      return null;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Capture />
+      </I18nextProvider>,
+    );
+    const translator = (i18n as unknown as { translator: { translate: (...args: unknown[]) => unknown } }).translator;
+    let resolved = 0;
+    const translate = translator.translate.bind(translator);
+    translator.translate = (...args: unknown[]) => {
+      resolved += 1;
+      return translate(...args);
+    };
+    expect([t('greeting'), t('greeting'), t('greeting')]).toEqual(['Hello', 'Hello', 'Hello']);
+    expect(resolved).toBe(1);
+    expect([t('hi', { name: 'Ana' }), t('hi', { name: 'Budi' })]).toEqual(['Hi Ana', 'Hi Budi']);
+    expect(resolved).toBe(3);
+    i18n.addResourceBundle('en', 'common', { greeting: 'Good day' }, true, true);
+    expect(t('greeting')).toBe('Good day');
+    expect(t('brand')).toBe('Awards CMS console');
+    i18n.options.interpolation = { ...i18n.options.interpolation, defaultVariables: { product: 'Jakarta Awards' } };
+    expect(t('brand')).toBe('Jakarta Awards console');
+  });
 });

@@ -54,7 +54,8 @@ async function render({
   if (sidebarCollapsed) storage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
   await i18nReady;
   applyProductName(i18n, product, false);
-  await i18n.changeLanguage(toLanguage(language));
+  // Only when it changes: a change makes every text be resolved again (use-translation.ts keeps them).
+  if (i18n.language !== toLanguage(language)) await i18n.changeLanguage(toLanguage(language));
   if (extraTranslations && Object.keys(extraTranslations).length > 0) i18n.addResourceBundle(toLanguage(language), 'common', extraTranslations, true, true);
   const handler = createStaticHandler(routes);
   // The lazy screens the path shows, in before the render (else their Suspense fallback renders).

@@ -10,6 +10,10 @@ interface Shared {
   answer: UseTranslationResponse<'common', undefined> | null;
   subscribe: (listener: () => void) => () => void;
   getVersion: () => number;
+  /** The texts of calls with a key alone, kept until the language, the resources or the default variables change. */
+  kept: Map<string, unknown>;
+  /** The default variables the kept texts were made with (`{{product}}`: product-name.ts). */
+  variables: unknown;
 }
 
 const sharedByInstance = new WeakMap<I18n, Shared>();
@@ -26,9 +30,15 @@ function sharedOf(i18n: I18n): Shared {
         return () => void state.listeners.delete(listener);
       },
       getVersion: () => state.version,
+      kept: new Map(),
+      variables: undefined,
     };
+    const forget = () => state.kept.clear();
+    i18n.store?.on('added', forget);
+    i18n.store?.on('removed', forget);
     // As react-i18next binds by default: a new language renders every user again, with a new `t`.
     i18n.on('languageChanged', () => {
+      forget();
       state.version += 1;
       state.answer = null;
       for (const listener of [...state.listeners]) listener();
@@ -68,7 +78,23 @@ export function useTranslation(): UseTranslationResponse<'common', undefined> {
       i18n.on('initialized', initialized);
     });
   }
-  const t = i18n.getFixedT(null, ns);
+  const fixed = i18n.getFixedT(null, ns);
+  // A list page asks for the same texts hundreds of times (labels, the row actions' names, the
+  // menu): i18next resolves each call again (a fifth of the server's render of a list's first
+  // screen), so the text of a key asked alone is kept. A call with options is always resolved.
+  const t = ((...args: Parameters<typeof fixed>) => {
+    if (args.length !== 1 || typeof args[0] !== 'string') return fixed(...args);
+    const variables = i18n.options.interpolation?.defaultVariables;
+    if (variables !== shared.variables) {
+      shared.kept.clear();
+      shared.variables = variables;
+    }
+    const key = args[0];
+    if (shared.kept.has(key)) return shared.kept.get(key);
+    const text = fixed(key);
+    shared.kept.set(key, text);
+    return text;
+  }) as typeof fixed;
   const answer = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as UseTranslationResponse<'common', undefined>;
   shared.answer = answer;
   return answer;
