@@ -72,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('firstScreens', firstScreens);
     app.addHook('onClose', async () => firstScreens?.close());
     if (config.firstScreenAtStart && firstScreens.available) void firstScreens.ready(0);
+    app.addHook('onReady', async () => firstScreens?.serving());
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { config, database: options.database });
     // The product's name for mails written before anyone asks for it (translate's `{{product}}`).

@@ -305,6 +305,10 @@ describe('first-screen warm-up order', () => {
     const screens = new FirstScreens(renderer, () => entities);
     try {
       expect(await screens.ready(5000)).toBe(true);
+      // Nothing more until the server serves.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(renderer.asked).toHaveLength(1);
+      screens.serving();
       await screens.warmedUp;
       expect(renderer.asked.map(({ path, rows }) => `${path} ${rows}`)).toEqual([
         '/manage-contest 0',
@@ -320,6 +324,7 @@ describe('first-screen warm-up order', () => {
   it("lets visitors' renders go first: no made-up page while one is under way, nor until the quiet time after it", async () => {
     const renderer = new RecordingRenderer(echoWorker());
     const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });
+    screens.serving();
     try {
       expect(await screens.ready(5000)).toBe(true);
       expect(await screens.render(visitor)).toEqual({ html: '', title: '/manage-company 0' });
