@@ -217,7 +217,7 @@ export async function metaRoutes(app: FastifyInstance) {
     },
   );
 
-  // The first-screen render thread (`buildApp` starts it, and it warms up, before the database opens).
+  // The first-screen render thread (started before the server loads; first-screens.ts says how it warms up).
   const renderer = app.firstScreens;
   const screens = new ScreenCache(app.config.firstScreenCache);
 
