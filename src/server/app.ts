@@ -64,8 +64,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   let firstScreens: FirstScreens | undefined;
   try {
-    // The descriptors are read first, so that the first-screen thread starts and warms up on them
-    // while the database opens (on a core of its own), not while the first visitors come.
+    // The descriptors are read first, so that the first-screen thread (main.ts started it) draws its
+    // empty page with them while the database opens, on a core of its own; its pages of made-up
+    // rows come once the server is ready (first-screens.ts).
     const entities = loadConfiguredEntities(config);
     const renderer = options.firstScreenRenderer ?? new FirstScreenRenderer(firstScreenWorkerFile(config.publicDir));
     firstScreens = new FirstScreens(renderer, () => clientEntitiesFor(entities, ADMIN_ROLE));

@@ -134,9 +134,11 @@ export async function metaRoutes(app: FastifyInstance) {
     }
     return answer;
   };
-  // Each role's answer is made and compressed once the server is ready, before its first visitor
-  // asks (brotli at quality 9 took the server's thread some 30 ms at the first request otherwise).
+  // With the warm-up at start (FIRST_SCREEN_AT_START), each role's answer is made and compressed
+  // once the server is ready, before its first visitor asks (brotli at quality 9 took the server's
+  // thread some 30 ms at the first request otherwise).
   app.addHook('onReady', async () => {
+    if (!app.config.firstScreenAtStart) return;
     for (const role of roleNames()) {
       answerFor(role)
         .prepare()
