@@ -88,17 +88,23 @@ export function MobileMenu() {
         hidden={!open}
         data-testid="mobile-menu"
       >
-        <Flex justify="between" align="center" p="3">
-          <Text weight="bold">{t('nav.menu')}</Text>
-          <IconButton variant="ghost" color="gray" onClick={() => setOpen(false)} aria-label={t('nav.closeMenu')}>
-            <Cross1Icon />
-          </IconButton>
-        </Flex>
-        <Box px="3" pb="4" asChild>
-          <nav aria-label={t('nav.main')}>
-            <NavMenu onNavigate={() => setOpen(false)} />
-          </nav>
-        </Box>
+        {/* Its content only while it is open: closed, it is hidden, and the menu's items would be
+            drawn twice on every page (the sidebar has them), the server's first screen too. */}
+        {open && (
+          <>
+            <Flex justify="between" align="center" p="3">
+              <Text weight="bold">{t('nav.menu')}</Text>
+              <IconButton variant="ghost" color="gray" onClick={() => setOpen(false)} aria-label={t('nav.closeMenu')}>
+                <Cross1Icon />
+              </IconButton>
+            </Flex>
+            <Box px="3" pb="4" asChild>
+              <nav aria-label={t('nav.main')}>
+                <NavMenu onNavigate={() => setOpen(false)} />
+              </nav>
+            </Box>
+          </>
+        )}
       </div>
     </Box>
   );
