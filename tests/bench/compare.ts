@@ -288,9 +288,12 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     }
     // The console's first run is the first visitor after the server's start (the browser warmed up
     // on a page of its own first): DESIGN §8 counts it in, so it is printed against the anchors too.
+    // Beside each anchor's first run too: its servers also just started, and its first visit is
+    // the browser's first to that address as well (the anchors' first runs are slower than their medians).
     const firstVisitor = ours.allReady[0]!;
+    const [raFirst, refineFirst] = [ra.allReady[0]!, refine.allReady[0]!];
     context.log(
-      `       cold navigation, the first visitor after the server's start: usable first row at ${firstVisitor} ms, ${ratio(firstVisitor, ra.ready).toFixed(2)}× react-admin's median, ${ratio(firstVisitor, refine.ready).toFixed(2)}× Refine's (the console's median ${Math.round(ours.ready)} ms)  [${context.command}]`,
+      `       cold navigation, the first visitor after the server's start: usable first row at ${firstVisitor} ms, ${ratio(firstVisitor, ra.ready).toFixed(2)}× react-admin's median, ${ratio(firstVisitor, refine.ready).toFixed(2)}× Refine's (the console's median ${Math.round(ours.ready)} ms); against each anchor's first run (${raFirst}, ${refineFirst} ms): ${ratio(firstVisitor, raFirst).toFixed(2)}× react-admin, ${ratio(firstVisitor, refineFirst).toFixed(2)}× Refine  [${context.command}]`,
     );
     // The targets read the row in the document; the frame that draws it comes after its style,
     // layout and paint, which for the server's first screen is the whole page's (no target; printed).
