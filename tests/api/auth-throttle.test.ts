@@ -89,12 +89,20 @@ describe.each(testDatabaseKinds())('sign-in and reset throttling on %s', (kind) 
 
   it('lets parallel guesses from one client through no faster than one after another', async () => {
     const c = await new TestClient(proxied.app).init();
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => as(c, '/api/login', { email: ADMIN_EMAIL, password: `parallel-${i}` }, '203.0.113.99')),
     );
+    const seconds = (Date.now() - started) / 1000;
+    // One after another, the free tries pass at once and each later one only after its wait
+    // (base, then double): on a loaded machine the burst may outlast the first waits.
+    let earned = 0;
+    while (delays.baseDelaySeconds * (2 ** (earned + 1) - 1) <= seconds) earned++;
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(delays.free);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - delays.free);
+    const letThrough = statuses.filter((s) => s === 401).length;
+    expect(letThrough).toBeGreaterThanOrEqual(delays.free);
+    expect(letThrough).toBeLessThanOrEqual(delays.free + earned);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - letThrough);
     await sql`delete from throttles`.execute(proxied.app.db);
   });
 
