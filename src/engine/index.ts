@@ -18,6 +18,7 @@ export type { AuditPage } from './detail/record-history.js';
 export { ChangesTable, EntryHeading, HistoryPager } from './detail/record-history.js';
 export { EntityForm, type EntityFormProps } from './form/entity-form.js';
 export { fieldMessages } from './form/field-messages.js';
+export { useUnsavedChangesGuard } from './form/use-unsaved-changes-guard.js';
 export { useTranslation } from './i18n/use-translation.js';
 export { saveFile } from './list/export-button.js';
 export type {

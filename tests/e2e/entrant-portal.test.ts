@@ -114,6 +114,12 @@ describe('the entrant portal', () => {
       await page.getByTestId('autosave-state').getByText('Draft saved.').waitFor();
       // The key visual shows from the console itself, in the form.
       await expect.poll(async () => (await page.locator('form img').first().getAttribute('src')) ?? '').toMatch(/^\/api\/media\//);
+      // The upload is a change of its own: saved only once it is, and never shown saved while it waits.
+      await page.getByTestId('autosave-state').getByText('Draft saved.').waitFor();
+      // A change typed after a save is not shown as saved until it is (the old screen kept 'Draft saved.').
+      await page.getByLabel('Creative Idea').fill('Billboards that filter the city air.');
+      expect(await page.getByTestId('autosave-state').textContent()).toBe('Saving...');
+      await page.getByTestId('autosave-state').getByText('Draft saved.').waitFor();
 
       await page.reload();
       await expect.poll(() => page.getByLabel(LABEL).inputValue()).toBe('Ten tonnes of CO2 filtered.');

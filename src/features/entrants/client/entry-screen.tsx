@@ -14,6 +14,7 @@ import {
   usePageTitle,
   useToasts,
   useTranslation,
+  useUnsavedChangesGuard,
 } from '../../../engine/index.js';
 import type { FieldError } from '../../../shared/api-contract.js';
 import type { ClientEntity } from '../../../shared/descriptor/types.js';
@@ -24,7 +25,8 @@ import { EntryStatus } from './status-badge.js';
 /** How long typing pauses before a draft is saved. */
 const AUTOSAVE_MS = 1200;
 
-type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+/** `pending`: a change waits for the pause before its save; 'saved' only once nothing waits or is on its way. */
+type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
 /**
  * The portal form as the engine's RJSF form takes it: an entity whose edit form is the descriptor's
@@ -123,7 +125,8 @@ function DraftForm({ entry, form }: { entry: MyEntry; form: PortalForm }): React
       const saved = await entrantsApi.update(entry.id, body);
       client.setQueryData(entrantKeys.one(entry.id), saved);
       setServerErrors([]);
-      setState('saved');
+      // A change made while this save was on its way (an upload finishing, say) is not saved yet.
+      setState(pending.current ? 'pending' : 'saved');
       return true;
     } catch (error) {
       if (!pending.current) pending.current = body;
@@ -135,10 +138,13 @@ function DraftForm({ entry, form }: { entry: MyEntry; form: PortalForm }): React
   }, [client, entry.id, t]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving (a link, a reload, closing the tab) with a change not saved yet asks first.
+  const allowLeave = useUnsavedChangesGuard(state === 'pending' || state === 'saving' || state === 'failed');
 
   const onChange = useCallback(
     (body: Record<string, unknown>) => {
       pending.current = body;
+      setState((current) => (current === 'saving' ? current : 'pending'));
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
     },
@@ -168,7 +174,7 @@ function DraftForm({ entry, form }: { entry: MyEntry; form: PortalForm }): React
     <Card>
       <Flex justify="between" align="center" mb="3" wrap="wrap" gap="2">
         <Text size="2" color={state === 'failed' ? 'red' : 'gray'} role="status" aria-live="polite" data-testid="autosave-state">
-          {state === 'saving'
+          {state === 'saving' || state === 'pending'
             ? t('entrants.entry.saving')
             : state === 'saved'
               ? t('entrants.entry.saved')
@@ -191,7 +197,13 @@ function DraftForm({ entry, form }: { entry: MyEntry; form: PortalForm }): React
           pending.current = body;
           void save().then((ok) => ok && toasts.success(t('entrants.entry.saved')));
         }}
-        onCancel={() => void save().then(() => navigate('/entries'))}
+        onCancel={() =>
+          void save().then((ok) => {
+            if (!ok) return;
+            allowLeave();
+            navigate('/entries');
+          })
+        }
         onUnplacedErrors={(messages) => toasts.error(messages.join(' '))}
       />
     </Card>
