@@ -201,7 +201,7 @@ function DraftForm({ entry, form }: { entry: MyEntry; form: PortalForm }): React
           void save().then((ok) => {
             if (!ok) return;
             allowLeave();
-            navigate('/entries');
+            void navigate('/entries');
           })
         }
         onUnplacedErrors={(messages) => toasts.error(messages.join(' '))}
