@@ -26,3 +26,18 @@ export interface FirstScreen {
   html: string;
   title: string;
 }
+
+/**
+ * A render as the server's thread sends it to the render thread (src/server/first-screen/renderer.ts,
+ * render-worker.ts): the input without its descriptors, which the thread keeps by `entitiesId` once
+ * sent (`entities` comes with the first render that names them), and the entity by name when it is
+ * one of them.
+ */
+export interface FirstScreenMessage {
+  id: number;
+  input: Omit<FirstScreenInput, 'entities' | 'entity'>;
+  entitiesId: number;
+  entities?: ClientEntity[];
+  entityName?: string;
+  entity?: ClientEntity;
+}

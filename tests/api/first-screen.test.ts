@@ -159,7 +159,12 @@ describe('list reads at start', () => {
     try {
       const listed = ((await client.get('/api/meta/entities')).body.data as ClientEntity[]).filter((entity) => entity.permissions.list);
       // Each one read: a list that failed would stay cold for its first visitor.
-      expect(await warmListReads(t.app)).toBe(listed.length);
+      const pages: Array<[string, unknown]> = [];
+      expect(await warmListReads(t.app, undefined, (entity, page) => pages.push([entity.name, page]))).toBe(listed.length);
+      // Each page handed on (to the first-screen warm-up), with its rows.
+      expect(pages.map(([name]) => name)).toEqual(listed.map((entity) => entity.name));
+      for (const [name, page] of pages) expect(Array.isArray((page as { data: unknown }).data), name).toBe(true);
+      expect((pages[0]![1] as { data: unknown[] }).data.length).toBeGreaterThan(0);
       const first = await client.get('/api/meta/first-list?path=%2Fmanage-contest');
       expect(first.status).toBe(200);
       expect(first.headers['x-list-cache']).toBe('miss');
@@ -261,6 +266,30 @@ describe('first-screen renderer', () => {
     }
   });
 
+  it('hands the thread a descriptor list once, then by its id, and again to a new thread', async () => {
+    const renderer = new FirstScreenRenderer(
+      fakeWorker(
+        `if (message.input.path === '/exit') process.exit(3); parentPort.postMessage({ id: message.id, screen: { html: String(message.entities?.length ?? 'by id ' + message.entitiesId), title: String(message.entityName) } });`,
+      ),
+    );
+    const entities = [{ name: 'a' }, { name: 'b' }] as unknown as ClientEntity[];
+    const other = [{ name: 'a' }] as unknown as ClientEntity[];
+    try {
+      const render = (path: string, list: ClientEntity[], entity = list[0]!) => renderer.render({ ...input, path, entities: list, entity });
+      expect(await render('/1', entities, entities[1])).toEqual({ html: '2', title: 'b' });
+      expect(await render('/2', entities)).toEqual({ html: 'by id 1', title: 'a' });
+      // Another list (another role's) is sent once too.
+      expect(await render('/3', other)).toEqual({ html: '1', title: 'a' });
+      expect(await render('/4', entities)).toEqual({ html: 'by id 1', title: 'a' });
+      // A thread that starts after one stopped has none yet.
+      expect(await render('/exit', entities)).toBeNull();
+      expect(await render('/5', entities)).toEqual({ html: '2', title: 'a' });
+      expect(await render('/6', entities)).toEqual({ html: 'by id 1', title: 'a' });
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it('answers each caller with its own render, and starts a new thread after one fails', async () => {
     const renderer = new FirstScreenRenderer(
       fakeWorker(
@@ -318,6 +347,54 @@ describe('first-screen warm-up order', () => {
         '/manage-company 15',
         '/manage-jury 15',
       ]);
+    } finally {
+      await screens.close();
+    }
+  });
+
+  it('draws the real first pages handed over after the made-up pages, and those handed over later as they come', async () => {
+    const renderer = new RecordingRenderer(echoWorker());
+    const screens = new FirstScreens(renderer, () => entities);
+    try {
+      expect(await screens.ready(5000)).toBe(true);
+      const page = (rows: number) => ({ data: Array.from({ length: rows }, (_, i) => ({ id: String(i + 1), title: `Row ${i + 1}` })) });
+      screens.warmWith('company', page(4));
+      // Not a list the admin sees, or no such entity: nothing to draw.
+      screens.warmWith('report', page(5));
+      screens.warmWith('nothing', page(6));
+      screens.serving();
+      await screens.warmedUp;
+      expect(renderer.asked.map(({ path, rows }) => `${path} ${rows}`)).toEqual([
+        '/manage-contest 0',
+        '/manage-contest 15',
+        '/manage-company 15',
+        '/manage-jury 15',
+        '/manage-company 4',
+      ]);
+      screens.warmWith('jury', page(2));
+      await expect.poll(() => renderer.asked.at(-1)?.path === '/manage-jury' && renderer.asked.at(-1)?.rows).toBe(2);
+    } finally {
+      await screens.close();
+    }
+  });
+
+  it('waits while requests come: no made-up page until the quiet time after the last one', async () => {
+    const renderer = new RecordingRenderer(echoWorker());
+    const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });
+    try {
+      expect(await screens.ready(5000)).toBe(true);
+      screens.visited();
+      screens.serving();
+      // Requests every 100 ms for a second: nothing drawn meanwhile.
+      for (let i = 0; i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        screens.visited();
+      }
+      const lastRequest = performance.now();
+      expect(renderer.asked).toHaveLength(1);
+      await screens.warmedUp;
+      expect(renderer.asked).toHaveLength(4);
+      expect(renderer.asked[1]!.at).toBeGreaterThanOrEqual(lastRequest + 350);
     } finally {
       await screens.close();
     }

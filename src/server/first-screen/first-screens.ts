@@ -23,6 +23,7 @@ const WARM_UP_USER: AuthUser = {
  * is a burst of requests and of the browser's own work, which the warm-up would take CPU from.
  */
 const VISITOR_QUIET_MS = 1000;
+
 const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
 
 /**
@@ -69,12 +70,18 @@ export class FirstScreens {
   private serve!: () => void;
   /** Settles when the background renders of made-up rows are done (or stopped: the thread closed). */
   warmedUp: Promise<void> = Promise.resolve();
+  /** Real first pages handed over by the start's list reads ({@link warmWith}), waiting to be drawn. */
+  private readonly realPages: Array<{ entity: ClientEntity; list: unknown }> = [];
+  private drawingReal: Promise<void> | null = null;
+  private admin: ClientEntity[] | null = null;
+  /** Whether the made-up pages are done (real pages are then drawn as they come). */
+  private madeUpDone = false;
 
   private readonly visitorQuietMs: number;
 
   /**
    * `entities`: what the admin's console lists, as `GET /api/meta/entities` answers it;
-   * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it).
+   * `visitorQuietMs`: how long the warm-up waits after a visitor's render or request (tests shorten it).
    */
   constructor(
     private readonly renderer: FirstScreenRenderer,
@@ -121,7 +128,16 @@ export class FirstScreens {
     }
   }
 
-  /** Resolves once no visitor's render is under way nor was asked for within the quiet time. */
+  /**
+   * Notes a request to the server (`buildApp`'s onRequest hook): a visitor's page load asks for its
+   * page, scripts and data before its first screen, and the warm-up's renders waited for the quiet
+   * time after the render only, taking CPU from that page load (on one machine, from its browser too).
+   */
+  visited(): void {
+    this.visitedAt = performance.now();
+  }
+
+  /** Resolves once no visitor's render is under way nor a render or request came within the quiet time. */
   private async quiet(): Promise<void> {
     for (;;) {
       const wait = this.visiting > 0 ? this.visitorQuietMs : this.visitedAt + this.visitorQuietMs - performance.now();
@@ -134,20 +150,48 @@ export class FirstScreens {
     return this.renderer.close();
   }
 
+  /**
+   * Hands the warm-up a list's real first page (`list`: the list operation's answer, as the start's
+   * list reads got it, see entity-crud.ts `warmListReads`): drawn once the made-up pages are done,
+   * in the background like them and never kept. Real rows take cells' ways that made-up ones do not
+   * (a stored file, a long text, a real link), so the first visitor's render is not the first to run them.
+   */
+  warmWith(entityName: string, list: unknown): void {
+    const found = this.adminEntities().find((candidate) => candidate.name === entityName && candidate.permissions.list);
+    if (!found || !this.renderer.available) return;
+    // As the route sends it (dates as text): a render reads JSON.
+    this.realPages.push({ entity: found, list: JSON.parse(JSON.stringify(list)) });
+    if (this.madeUpDone) void this.drawRealPages();
+  }
+
+  /** Draws the real pages handed over, one at a time, each after the quiet time (one drawing at a time). */
+  private drawRealPages(): Promise<void> {
+    this.drawingReal ??= (async () => {
+      for (let next = this.realPages.shift(); next; next = this.realPages.shift()) {
+        await this.quiet();
+        if (!this.renderer.running) return;
+        await this.renderer.render(this.page(next.entity, next.list));
+      }
+    })().finally(() => (this.drawingReal = null));
+    return this.drawingReal;
+  }
+
+  /** A render of `entity`'s list with `list` for nobody (see {@link WARM_UP_USER}). */
+  private page(entity: ClientEntity, list: unknown): FirstScreenInput {
+    return { path: `/${entity.routes.list}`, search: '', language: 'en', user: WARM_UP_USER, entities: this.adminEntities(), entity, list };
+  }
+
+  /** The admin's descriptors, asked for once: the same list for every warm-up render (the thread gets it once, see renderer.ts). */
+  private adminEntities(): ClientEntity[] {
+    this.admin ??= this.entities();
+    return this.admin;
+  }
+
   private async warmUp(): Promise<void> {
-    const entities = this.entities();
+    const entities = this.adminEntities();
     const first = entities.find((candidate) => candidate.permissions.list);
     if (!first) return;
-    const page = (entity: ClientEntity, list: unknown): FirstScreenInput => ({
-      path: `/${entity.routes.list}`,
-      search: '',
-      language: 'en',
-      user: WARM_UP_USER,
-      entities,
-      entity,
-      list,
-    });
-    await this.renderer.render(page(first, EMPTY_PAGE));
+    await this.renderer.render(this.page(first, EMPTY_PAGE));
     this.warmed = this.renderer.running;
     // One at a time, so that a visitor's render waits behind one of them at most, and none while
     // visitors come (their renders, and their browsers' work when on the same machine, go first).
@@ -157,8 +201,10 @@ export class FirstScreens {
       for (const each of listed) {
         await this.quiet();
         if (!this.renderer.running) return;
-        await this.renderer.render(page(each, warmUpPage(each)));
+        await this.renderer.render(this.page(each, warmUpPage(each)));
       }
+      this.madeUpDone = true;
+      await this.drawRealPages();
     })();
   }
 }

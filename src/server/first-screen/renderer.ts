@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { FirstScreen, FirstScreenInput } from '../../shared/first-screen.js';
+import type { FirstScreen, FirstScreenInput, FirstScreenMessage } from '../../shared/first-screen.js';
 
 /** How the thread is used: how long one render may take, and how many may wait at once. */
 export interface RendererOptions {
@@ -40,6 +40,15 @@ export class FirstScreenRenderer {
   private ready: Promise<boolean> | null = null;
   private readonly pending = new Map<number, { resolve: (screen: FirstScreen) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   private nextId = 1;
+  /**
+   * The descriptor lists handed to the thread, by id: a role's list is the same array for the
+   * server's life (until the descriptors reload), so the thread gets it once and each render names
+   * it (it is some 90 KB of JSON, copied into and out of a message at every render otherwise).
+   */
+  private readonly entityListIds = new WeakMap<object, number>();
+  private nextEntityListId = 1;
+  /** The ids the running thread has (a new thread starts with none). */
+  private sentEntityLists = new Set<number>();
 
   private readonly timeoutMs: number;
   private readonly maxWaiting: number;
@@ -77,8 +86,21 @@ export class FirstScreenRenderer {
         reject(new Error('the first-screen render took too long'));
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
-      this.worker!.postMessage({ id, input });
+      this.worker!.postMessage(this.message(id, input));
     }).catch(() => null);
+  }
+
+  /** The thread's message for a render: the descriptor list by id once the thread has it, the entity by name when it is in that list. */
+  private message(id: number, { entities = [], entity, ...input }: FirstScreenInput): FirstScreenMessage {
+    let entitiesId = this.entityListIds.get(entities);
+    if (entitiesId === undefined) {
+      entitiesId = this.nextEntityListId++;
+      this.entityListIds.set(entities, entitiesId);
+    }
+    const known = this.sentEntityLists.has(entitiesId);
+    this.sentEntityLists.add(entitiesId);
+    const listed = entity !== undefined && entities.find((candidate) => candidate.name === entity.name) === entity;
+    return { id, input, entitiesId, ...(known ? {} : { entities }), ...(listed ? { entityName: entity.name } : { entity }) };
   }
 
   async close(): Promise<void> {
@@ -111,6 +133,7 @@ export class FirstScreenRenderer {
     // reaches the server as its message only.
     const execArgv = process.execArgv.filter((flag) => flag !== '--enable-source-maps');
     const worker = new Worker(this.workerFile, { resourceLimits: THREAD_LIMITS, execArgv });
+    this.sentEntityLists = new Set();
     // The thread never keeps the process alive on its own.
     worker.unref();
     this.worker = worker;

@@ -3,6 +3,9 @@ import type { ClientEntity, JsonSchema } from '../../shared/descriptor/types.js'
 /** How many rows a warm-up page has: a list page's (15), so the row and cell code runs as often as for a visitor. */
 const WARM_UP_ROWS = 15;
 
+/** Made-up words, longer than a list cell shows. */
+const LONG_TEXT = 'a made-up value long enough to be cut short in its list cell, as the text of an entry often is, never shown to anyone';
+
 /** A value of the shape `schema` describes, for a warm-up row only: never shown, never stored. */
 function sampleValue(schema: JsonSchema, index: number): unknown {
   if (schema.enum?.length) return schema.enum[index % schema.enum.length];
@@ -13,7 +16,8 @@ function sampleValue(schema: JsonSchema, index: number): unknown {
       if (schema.format === 'date') return `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`;
       if (schema.format === 'uri') return `https://example.com/${index}`;
       if (schema.format === 'email') return `warm-up-${index}@example.com`;
-      return `Warm-up ${index}`;
+      // Long ones too (every other row): a long text is cut short with its whole in a title, as a visitor's often is.
+      return index % 2 === 0 ? `Warm-up ${index}` : `Warm-up ${index}: ${LONG_TEXT}`;
     case 'integer':
     case 'number':
       return index + 1;
