@@ -74,11 +74,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => firstScreens?.close());
     if (config.firstScreenAtStart && firstScreens.available) void firstScreens.ready(0);
     app.addHook('onReady', async () => firstScreens?.serving());
-    // The warm-up's renders wait while requests come (a visitor's page load: see FirstScreens.visited).
-    app.addHook('onRequest', (_request, _reply, done) => {
-      firstScreens?.visited();
-      done();
-    });
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { config, database: options.database });
     // The product's name for mails written before anyone asks for it (translate's `{{product}}`).

@@ -378,28 +378,6 @@ describe('first-screen warm-up order', () => {
     }
   });
 
-  it('waits while requests come: no made-up page until the quiet time after the last one', async () => {
-    const renderer = new RecordingRenderer(echoWorker());
-    const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });
-    try {
-      expect(await screens.ready(5000)).toBe(true);
-      screens.visited();
-      screens.serving();
-      // Requests every 100 ms for a second: nothing drawn meanwhile.
-      for (let i = 0; i < 10; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        screens.visited();
-      }
-      const lastRequest = performance.now();
-      expect(renderer.asked).toHaveLength(1);
-      await screens.warmedUp;
-      expect(renderer.asked).toHaveLength(4);
-      expect(renderer.asked[1]!.at).toBeGreaterThanOrEqual(lastRequest + 350);
-    } finally {
-      await screens.close();
-    }
-  });
-
   it("lets visitors' renders go first: no made-up page while one is under way, nor until the quiet time after it", async () => {
     const renderer = new RecordingRenderer(echoWorker());
     const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });

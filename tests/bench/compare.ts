@@ -112,7 +112,10 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
     children.push(child);
     return child;
   };
-  const server = await startBrowserBenchServer(context);
+  let server = await startBrowserBenchServer(context);
+  let serverStarted = performance.now();
+  /** How long after its start the server had its first visitor (the anchors' and the browser's start came between). */
+  let firstVisitAfter = 0;
   let browser: Browser | undefined;
   try {
     const [apiPort, raPort, refinePort] = [await freePort(), await freePort(), await freePort()];
@@ -238,6 +241,7 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
       { name: 'react-admin', run: () => anchorRun(`http://127.0.0.1:${raPort}/?api=${encodeURIComponent(api)}#/contests`), results: [] as RunResult[] },
       { name: 'Refine (headless)', run: () => anchorRun(`http://127.0.0.1:${refinePort}/contests?api=${encodeURIComponent(api)}`), results: [] as RunResult[] },
     ];
+    firstVisitAfter = performance.now() - serverStarted;
     for (let i = 0; i < runs; i++) {
       // Rotate the order so that no app always runs first (or last) in a round.
       for (let k = 0; k < apps.length; k++) {
@@ -287,13 +291,33 @@ export async function runCompareBench(context: BenchContext): Promise<boolean> {
       );
     }
     // The console's first run is the first visitor after the server's start (the browser warmed up
-    // on a page of its own first): DESIGN §8 counts it in, so it is printed against the anchors too.
+    // on a page of its own first): DESIGN §8 counts it in, so it is held to the usable-row targets too.
     // Beside each anchor's first run too: its servers also just started, and its first visit is
     // the browser's first to that address as well (the anchors' first runs are slower than their medians).
-    const firstVisitor = ours.allReady[0]!;
+    // The first visitor after a start, over several starts (BENCH_FIRST_VISITORS, 3 by default): one
+    // run is too few to hold to a target. Each new server gets its visitor as long after its start as the first did.
+    const starts = Math.max(1, Number(process.env.BENCH_FIRST_VISITORS ?? 3));
+    const firstVisitors = [ours.allReady[0]!];
+    for (let k = 1; k < starts; k++) {
+      await server.stop();
+      server = await startBrowserBenchServer(context);
+      serverStarted = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstVisitAfter - (performance.now() - serverStarted))));
+      firstVisitors.push(Math.round((await consoleRun()).readyMs));
+    }
+    const firstVisitor = median(firstVisitors);
     const [raFirst, refineFirst] = [ra.allReady[0]!, refine.allReady[0]!];
+    // Held to the usable-row targets against the anchors' medians (DESIGN §8: the first visitor after a start included).
+    for (const check of [
+      { label: "the first visitor's usable first row vs react-admin", value: ratio(firstVisitor, ra.ready), max: TARGETS.usableReactAdmin },
+      { label: "the first visitor's usable first row vs Refine", value: ratio(firstVisitor, refine.ready), max: TARGETS.usableRefine },
+    ]) {
+      const met = check.value <= check.max;
+      ok &&= met;
+      context.log(`${met ? 'ok    ' : 'MISSED'} cold navigation, ${check.label}: ${check.value.toFixed(2)}× (target ≤ ${check.max}×)  [${context.command}]`);
+    }
     context.log(
-      `       cold navigation, the first visitor after the server's start: usable first row at ${firstVisitor} ms, ${ratio(firstVisitor, ra.ready).toFixed(2)}× react-admin's median, ${ratio(firstVisitor, refine.ready).toFixed(2)}× Refine's (the console's median ${Math.round(ours.ready)} ms); against each anchor's first run (${raFirst}, ${refineFirst} ms): ${ratio(firstVisitor, raFirst).toFixed(2)}× react-admin, ${ratio(firstVisitor, refineFirst).toFixed(2)}× Refine  [${context.command}]`,
+      `       cold navigation, the first visitor after the server's start (median of ${starts} starts: ${firstVisitors.join(', ')} ms, each ${Math.round(firstVisitAfter)} ms after its start): usable first row at ${Math.round(firstVisitor)} ms, ${ratio(firstVisitor, ra.ready).toFixed(2)}× react-admin's median, ${ratio(firstVisitor, refine.ready).toFixed(2)}× Refine's (the console's median ${Math.round(ours.ready)} ms); against each anchor's first run (${raFirst}, ${refineFirst} ms): ${ratio(firstVisitor, raFirst).toFixed(2)}× react-admin, ${ratio(firstVisitor, refineFirst).toFixed(2)}× Refine  [${context.command}]`,
     );
     // The targets read the row in the document; the frame that draws it comes after its style,
     // layout and paint, which for the server's first screen is the whole page's (no target; printed).

@@ -81,7 +81,7 @@ export class FirstScreens {
 
   /**
    * `entities`: what the admin's console lists, as `GET /api/meta/entities` answers it;
-   * `visitorQuietMs`: how long the warm-up waits after a visitor's render or request (tests shorten it).
+   * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it).
    */
   constructor(
     private readonly renderer: FirstScreenRenderer,
@@ -128,16 +128,7 @@ export class FirstScreens {
     }
   }
 
-  /**
-   * Notes a request to the server (`buildApp`'s onRequest hook): a visitor's page load asks for its
-   * page, scripts and data before its first screen, and the warm-up's renders waited for the quiet
-   * time after the render only, taking CPU from that page load (on one machine, from its browser too).
-   */
-  visited(): void {
-    this.visitedAt = performance.now();
-  }
-
-  /** Resolves once no visitor's render is under way nor a render or request came within the quiet time. */
+  /** Resolves once no visitor's render is under way nor was asked for within the quiet time. */
   private async quiet(): Promise<void> {
     for (;;) {
       const wait = this.visiting > 0 ? this.visitorQuietMs : this.visitedAt + this.visitorQuietMs - performance.now();
