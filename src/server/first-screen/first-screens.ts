@@ -70,12 +70,7 @@ export class FirstScreens {
   private serve!: () => void;
   /** Settles when the background renders of made-up rows are done (or stopped: the thread closed). */
   warmedUp: Promise<void> = Promise.resolve();
-  /** Real first pages handed over by the start's list reads ({@link warmWith}), waiting to be drawn. */
-  private readonly realPages: Array<{ entity: ClientEntity; list: unknown }> = [];
-  private drawingReal: Promise<void> | null = null;
   private admin: ClientEntity[] | null = null;
-  /** Whether the made-up pages are done (real pages are then drawn as they come). */
-  private madeUpDone = false;
 
   private readonly visitorQuietMs: number;
 
@@ -141,32 +136,6 @@ export class FirstScreens {
     return this.renderer.close();
   }
 
-  /**
-   * Hands the warm-up a list's real first page (`list`: the list operation's answer, as the start's
-   * list reads got it, see entity-crud.ts `warmListReads`): drawn once the made-up pages are done,
-   * in the background like them and never kept. Real rows take cells' ways that made-up ones do not
-   * (a stored file, a long text, a real link), so the first visitor's render is not the first to run them.
-   */
-  warmWith(entityName: string, list: unknown): void {
-    const found = this.adminEntities().find((candidate) => candidate.name === entityName && candidate.permissions.list);
-    if (!found || !this.renderer.available) return;
-    // As the route sends it (dates as text): a render reads JSON.
-    this.realPages.push({ entity: found, list: JSON.parse(JSON.stringify(list)) });
-    if (this.madeUpDone) void this.drawRealPages();
-  }
-
-  /** Draws the real pages handed over, one at a time, each after the quiet time (one drawing at a time). */
-  private drawRealPages(): Promise<void> {
-    this.drawingReal ??= (async () => {
-      for (let next = this.realPages.shift(); next; next = this.realPages.shift()) {
-        await this.quiet();
-        if (!this.renderer.running) return;
-        await this.renderer.render(this.page(next.entity, next.list));
-      }
-    })().finally(() => (this.drawingReal = null));
-    return this.drawingReal;
-  }
-
   /** A render of `entity`'s list with `list` for nobody (see {@link WARM_UP_USER}). */
   private page(entity: ClientEntity, list: unknown): FirstScreenInput {
     return { path: `/${entity.routes.list}`, search: '', language: 'en', user: WARM_UP_USER, entities: this.adminEntities(), entity, list };
@@ -194,8 +163,6 @@ export class FirstScreens {
         if (!this.renderer.running) return;
         await this.renderer.render(this.page(each, warmUpPage(each)));
       }
-      this.madeUpDone = true;
-      await this.drawRealPages();
     })();
   }
 }

@@ -1,7 +1,7 @@
 import querystring from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canPerform, clientEntitiesFor } from '../../shared/descriptor/client-entity.js';
-import type { Action, ClientEntity, LoadedEntity } from '../../shared/descriptor/types.js';
+import type { Action, LoadedEntity } from '../../shared/descriptor/types.js';
 import { listUrl, readListParams } from '../../shared/list-request.js';
 import { ADMIN_ROLE, type Role } from '../../shared/roles.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
@@ -171,9 +171,7 @@ export async function entityRoutes(app: FastifyInstance) {
   let closing = false;
   let warming: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    // Each page read goes to the first-screen warm-up too, which draws it once (real rows, never kept).
-    const firstScreens = app.hasDecorator('firstScreens') ? app.firstScreens : undefined;
-    warming = warmListReads(app, () => closing, firstScreens && ((entity, page) => firstScreens.warmWith(entity.name, page)))
+    warming = warmListReads(app, () => closing)
       .catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'warming the list reads failed'))
       .then(() => undefined);
   });
@@ -188,11 +186,7 @@ export async function entityRoutes(app: FastifyInstance) {
  * Reads the admin's first page of every list once, as nobody (no caller's scope: the same code and
  * statements otherwise), until `stopped` says so (see {@link entityRoutes}). A list that fails is skipped.
  */
-export async function warmListReads(
-  app: FastifyInstance,
-  stopped: () => boolean = () => false,
-  onPage?: (entity: ClientEntity, page: unknown) => void,
-): Promise<number> {
+export async function warmListReads(app: FastifyInstance, stopped: () => boolean = () => false): Promise<number> {
   let read = 0;
   for (const client of clientEntitiesFor(app.entities.entities, ADMIN_ROLE).filter((entity) => entity.permissions.list)) {
     const entity = app.entities.byName.get(client.name);
@@ -203,9 +197,8 @@ export async function warmListReads(
     const versions = new DataVersionSnapshot(app.db);
     try {
       const scope = hasListScopes() ? await listScopeOf({ entity, db: app.db, userId: null, versions }) : {};
-      const page = await list(entity, { query, path, scope }, { db: app.db, registry: app.entities, versions });
+      await list(entity, { query, path, scope }, { db: app.db, registry: app.entities, versions });
       read += 1;
-      onPage?.(client, page);
     } catch {
       // That list stays cold; its own request says what is wrong with it.
     }
