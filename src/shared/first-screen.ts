@@ -28,6 +28,12 @@ export interface FirstScreen {
 }
 
 /**
+ * How many descriptor lists the render thread keeps: the last sent. The server's side forgets them in
+ * the same order, so it never names one the thread no longer has (it sends that one again).
+ */
+export const KEPT_ENTITY_LISTS = 16;
+
+/**
  * A render as the server's thread sends it to the render thread (src/server/first-screen/renderer.ts,
  * render-worker.ts): the input without its descriptors, which the thread keeps by `entitiesId` once
  * sent (`entities` comes with the first render that names them), and the entity by name when it is

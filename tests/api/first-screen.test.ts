@@ -280,6 +280,9 @@ describe('first-screen renderer', () => {
       expect(await render('/exit', entities)).toBeNull();
       expect(await render('/5', entities)).toEqual({ html: '2', title: 'a' });
       expect(await render('/6', entities)).toEqual({ html: 'by id 1', title: 'a' });
+      // Beyond the lists the thread keeps, the oldest sent is sent again.
+      for (let i = 0; i < 16; i++) await render(`/more-${i}`, [{ name: 'a' }] as unknown as ClientEntity[]);
+      expect(await render('/7', entities)).toEqual({ html: '2', title: 'a' });
     } finally {
       await renderer.close();
     }

@@ -23,7 +23,6 @@ const WARM_UP_USER: AuthUser = {
  * is a burst of requests and of the browser's own work, which the warm-up would take CPU from.
  */
 const VISITOR_QUIET_MS = 1000;
-
 const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
 
 /**

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { ClientEntity } from '../../shared/descriptor/types.js';
-import type { FirstScreenInput, FirstScreenMessage } from '../../shared/first-screen.js';
+import { type FirstScreenInput, type FirstScreenMessage, KEPT_ENTITY_LISTS } from '../../shared/first-screen.js';
 
 // The first-screen render's thread (src/server/first-screen/renderer.ts starts it): loads the
 // render module built beside it (src/app/ssr/render-first-screen.tsx) and answers one message per
@@ -12,11 +12,11 @@ interface RenderModule {
 
 /** The descriptor lists the server has sent, by id (one per role, a new one when the descriptors reload): the last few. */
 const entityLists = new Map<number, ClientEntity[]>();
-const KEPT_ENTITY_LISTS = 16;
 
 /** The render's input the message stands for, or a message of what is missing. */
 function inputOf(message: FirstScreenMessage): FirstScreenInput | string {
   if (message.entities) {
+    entityLists.delete(message.entitiesId);
     entityLists.set(message.entitiesId, message.entities);
     while (entityLists.size > KEPT_ENTITY_LISTS) entityLists.delete(entityLists.keys().next().value!);
   }

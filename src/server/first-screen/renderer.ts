@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { FirstScreen, FirstScreenInput, FirstScreenMessage } from '../../shared/first-screen.js';
+import { type FirstScreen, type FirstScreenInput, type FirstScreenMessage, KEPT_ENTITY_LISTS } from '../../shared/first-screen.js';
 
 /** How the thread is used: how long one render may take, and how many may wait at once. */
 export interface RendererOptions {
@@ -47,7 +47,7 @@ export class FirstScreenRenderer {
    */
   private readonly entityListIds = new WeakMap<object, number>();
   private nextEntityListId = 1;
-  /** The ids the running thread has (a new thread starts with none). */
+  /** The ids the running thread has, oldest sent first (a new thread starts with none; it keeps the last {@link KEPT_ENTITY_LISTS}). */
   private sentEntityLists = new Set<number>();
 
   private readonly timeoutMs: number;
@@ -98,7 +98,11 @@ export class FirstScreenRenderer {
       this.entityListIds.set(entities, entitiesId);
     }
     const known = this.sentEntityLists.has(entitiesId);
-    this.sentEntityLists.add(entitiesId);
+    if (!known) {
+      this.sentEntityLists.add(entitiesId);
+      // Forgotten in the order the thread forgets them.
+      while (this.sentEntityLists.size > KEPT_ENTITY_LISTS) this.sentEntityLists.delete(this.sentEntityLists.values().next().value!);
+    }
     const listed = entity !== undefined && entities.find((candidate) => candidate.name === entity.name) === entity;
     return { id, input, entitiesId, ...(known ? {} : { entities }), ...(listed ? { entityName: entity.name } : { entity }) };
   }
