@@ -202,6 +202,10 @@ describe('first-screen warm-up', () => {
         expect(screen, entity.name).not.toBeNull();
         const body = screen!.html.slice(screen!.html.indexOf('<tbody'), screen!.html.indexOf('</tbody>'));
         expect(body.match(/<tr[ >]/g)?.length, entity.name).toBe(15);
+        // A relation column draws its related record (as a visitor's page does), not the empty placeholder.
+        for (const column of entity.list.columns.filter((each) => each.cell === 'relation')) {
+          expect(body, `${entity.name}.${column.field}`).toContain(`Warm-up ${column.display ?? 'name'} 0`);
+        }
       }
     } finally {
       await renderer.close();
@@ -325,13 +329,19 @@ describe('first-screen warm-up order', () => {
     }
   }
   const entity = (name: string, list = true) =>
-    ({ name, routes: { list: `manage-${name}` }, permissions: { list }, jsonSchema: { properties: { title: { type: 'string' } } } }) as unknown as ClientEntity;
+    ({
+      name,
+      routes: { list: `manage-${name}` },
+      permissions: { list },
+      jsonSchema: { properties: { title: { type: 'string' } } },
+      list: { columns: [] },
+    }) as unknown as ClientEntity;
   const entities = [entity('contest'), entity('report', false), entity('company'), entity('jury')];
   const visitor = { path: '/manage-company', search: '', language: 'en', entities, entity: entities[2]!, list: { data: [] } } as unknown as FirstScreenInput;
 
-  it('renders an empty page first, then a page of made-up rows for each list, one at a time', async () => {
+  it('renders an empty page first, then a page of made-up rows for each list, one at a time, round after round', async () => {
     const renderer = new RecordingRenderer(echoWorker());
-    const screens = new FirstScreens(renderer, () => entities);
+    const screens = new FirstScreens(renderer, () => entities, { warmUpRounds: 2 });
     try {
       expect(await screens.ready(5000)).toBe(true);
       // Nothing more until the server serves.
@@ -344,6 +354,9 @@ describe('first-screen warm-up order', () => {
         '/manage-contest 15',
         '/manage-company 15',
         '/manage-jury 15',
+        '/manage-contest 15',
+        '/manage-company 15',
+        '/manage-jury 15',
       ]);
     } finally {
       await screens.close();
@@ -352,7 +365,7 @@ describe('first-screen warm-up order', () => {
 
   it("lets visitors' renders go first: no made-up page while one is under way, nor until the quiet time after it", async () => {
     const renderer = new RecordingRenderer(echoWorker());
-    const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400 });
+    const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400, warmUpRounds: 1 });
     screens.serving();
     try {
       expect(await screens.ready(5000)).toBe(true);

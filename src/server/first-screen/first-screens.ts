@@ -23,6 +23,15 @@ const WARM_UP_USER: AuthUser = {
  * is a burst of requests and of the browser's own work, which the warm-up would take CPU from.
  */
 const VISITOR_QUIET_MS = 1000;
+/**
+ * How many times the warm-up draws each list's page of made-up rows. The frame's code (the
+ * sidebar, the header, the toolbar) runs once a render, so one round leaves it barely optimised:
+ * the first visitor's render then took 38-87 ms of the thread's CPU (median 53) against some 35
+ * after four rounds; on 2 cores with the browser loading the page it waits for the CPU three times
+ * as long again. Four rounds of the demo's 12 lists are some 1.5 s of the thread's CPU after the
+ * server's start, on its own core, paused for visitors (see {@link FirstScreens.quiet}).
+ */
+const WARM_UP_ROUNDS = 4;
 const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
 
 /**
@@ -48,8 +57,9 @@ export function startFirstScreenThread(publicDir: string): FirstScreenRenderer {
 /**
  * A server's first-screen render thread, warm before its first visitor: {@link warmUp} starts it
  * and renders an empty page (a new thread's first render is slow, its code being compiled then),
- * then, in the background and one at a time, a page of made-up rows for every list the admin sees
- * (`warm-up.ts`: the row and cell code, half of a render, compiled and optimised too).
+ * then, in the background and one at a time, a page of made-up rows for every list the admin sees,
+ * a few rounds of them (`warm-up.ts`: the row and cell code, half of a render, compiled and
+ * optimised too, and the frame's, which runs once a render, optimised).
  *
  * The main program starts the thread before it loads the server's modules
  * ({@link startFirstScreenThread}) and `buildApp` asks for the empty page before the database
@@ -72,17 +82,20 @@ export class FirstScreens {
   private admin: ClientEntity[] | null = null;
 
   private readonly visitorQuietMs: number;
+  private readonly warmUpRounds: number;
 
   /**
    * `entities`: what the admin's console lists, as `GET /api/meta/entities` answers it;
-   * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it).
+   * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it);
+   * `warmUpRounds`: how many pages of made-up rows it draws for each list ({@link WARM_UP_ROUNDS}).
    */
   constructor(
     private readonly renderer: FirstScreenRenderer,
     private readonly entities: () => ClientEntity[],
-    { visitorQuietMs = VISITOR_QUIET_MS }: { visitorQuietMs?: number } = {},
+    { visitorQuietMs = VISITOR_QUIET_MS, warmUpRounds = WARM_UP_ROUNDS }: { visitorQuietMs?: number; warmUpRounds?: number } = {},
   ) {
     this.visitorQuietMs = visitorQuietMs;
+    this.warmUpRounds = warmUpRounds;
     this.served = new Promise((resolve) => (this.serve = resolve));
   }
 
@@ -155,12 +168,16 @@ export class FirstScreens {
     // One at a time, so that a visitor's render waits behind one of them at most, and none while
     // visitors come (their renders, and their browsers' work when on the same machine, go first).
     const listed = entities.filter((candidate) => candidate.permissions.list);
+    const pages = new Map(listed.map((each) => [each, warmUpPage(each)]));
     this.warmedUp = (async () => {
       await this.served;
-      for (const each of listed) {
-        await this.quiet();
-        if (!this.renderer.running) return;
-        await this.renderer.render(this.page(each, warmUpPage(each)));
+      // Round by round: every list's cells are compiled in the first, the rest optimise.
+      for (let round = 0; round < this.warmUpRounds; round++) {
+        for (const each of listed) {
+          await this.quiet();
+          if (!this.renderer.running) return;
+          await this.renderer.render(this.page(each, pages.get(each)));
+        }
       }
     })();
   }

@@ -28,16 +28,40 @@ function sampleValue(schema: JsonSchema, index: number): unknown {
   }
 }
 
+/** A made-up value of a related record's field (`name`, `email`, `id`). */
+function relatedValue(field: string, index: number): unknown {
+  if (field === 'id') return index + 1;
+  if (field.includes('email')) return `warm-up-${index}@example.com`;
+  return `Warm-up ${field} ${index}`;
+}
+
+/**
+ * The related records a list page includes for its relation columns (`record.customer`: the fields
+ * the column shows, its main one and the muted ones under it), made up: without them the warm-up
+ * draws a relation cell's empty placeholder, not the cell a visitor's page shows.
+ */
+function relatedRecords(entity: ClientEntity, index: number): Record<string, unknown> {
+  const related: Record<string, Record<string, unknown>> = {};
+  for (const column of entity.list.columns) {
+    if (column.cell !== 'relation' || !column.relation) continue;
+    const record = (related[column.relation] ??= { id: index + 1 });
+    for (const field of [column.display ?? 'name', ...(column.secondary ?? [])]) record[field] ??= relatedValue(field, index);
+  }
+  return related;
+}
+
 /**
  * A list page (the list route's answer) of made-up rows for `entity`, one value per field of its
- * schema: what the render thread draws while it warms up, so that the row and cell code a visitor's
- * page runs is compiled before the first visitor comes (an empty page compiles the frame only).
- * A cell that does not take a made-up value fails that warm-up render, and nothing else.
+ * schema and the related records its relation columns show: what the render thread draws while it
+ * warms up, so that the row and cell code a visitor's page runs is compiled before the first
+ * visitor comes (an empty page compiles the frame only). A cell that does not take a made-up value
+ * fails that warm-up render, and nothing else.
  */
 export function warmUpPage(entity: ClientEntity): unknown {
   const properties = Object.entries(entity.jsonSchema.properties ?? {});
   const data = Array.from({ length: WARM_UP_ROWS }, (_, index) => ({
     ...Object.fromEntries(properties.map(([name, schema]) => [name, sampleValue(schema, index)])),
+    ...relatedRecords(entity, index),
     id: String(index + 1),
   }));
   return {
