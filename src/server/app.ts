@@ -74,6 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => firstScreens?.close());
     if (config.firstScreenAtStart && firstScreens.available) void firstScreens.ready(0);
     app.addHook('onReady', async () => firstScreens?.serving());
+    // The warm-up's later rounds wait for a spell without requests (first-screens.ts).
+    app.addHook('onRequest', async () => firstScreens?.requested());
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { config, database: options.database });
     // The product's name for mails written before anyone asks for it (translate's `{{product}}`).

@@ -363,6 +363,32 @@ describe('first-screen warm-up order', () => {
     }
   });
 
+  it('draws its later rounds only once the server goes a while without requests (a server busy from its start keeps its cores)', async () => {
+    const renderer = new RecordingRenderer(echoWorker());
+    const screens = new FirstScreens(renderer, () => entities, { warmUpRounds: 2, idleMs: 300 });
+    try {
+      expect(await screens.ready(5000)).toBe(true);
+      // Requests every 50 ms for a second from the moment the server serves.
+      let lastRequest = performance.now();
+      screens.requested();
+      const busy = setInterval(() => {
+        lastRequest = performance.now();
+        screens.requested();
+      }, 50);
+      setTimeout(() => clearInterval(busy), 1000);
+      screens.serving();
+      await screens.warmedUp;
+      clearInterval(busy);
+      const rows = renderer.asked.filter((render) => render.rows === 15);
+      expect(rows).toHaveLength(6);
+      // The first round went on meanwhile; the second waited for the spell without requests.
+      expect(rows.slice(0, 3).every((render) => render.at < lastRequest)).toBe(true);
+      expect(rows.slice(3).every((render) => render.at >= lastRequest + 280)).toBe(true);
+    } finally {
+      await screens.close();
+    }
+  });
+
   it("lets visitors' renders go first: no made-up page while one is under way, nor until the quiet time after it", async () => {
     const renderer = new RecordingRenderer(echoWorker());
     const screens = new FirstScreens(renderer, () => entities, { visitorQuietMs: 400, warmUpRounds: 1 });

@@ -29,9 +29,16 @@ const VISITOR_QUIET_MS = 1000;
  * the first visitor's render then took 38-87 ms of the thread's CPU (median 53) against some 35
  * after four rounds; on 2 cores with the browser loading the page it waits for the CPU three times
  * as long again. Four rounds of the demo's 12 lists are some 1.5 s of the thread's CPU after the
- * server's start, on its own core, paused for visitors (see {@link FirstScreens.quiet}).
+ * server's start, on its own core, paused for visitors (see {@link FirstScreens.quiet}) and, after the
+ * first round, for any request ({@link IDLE_MS}).
  */
 const WARM_UP_ROUNDS = 4;
+/**
+ * How long the server goes without a request before each render of the warm-up's later rounds:
+ * they are worth having, not worth taking a core from a server busy from its start (a load
+ * test's first seconds, a page being loaded), which they would for some seconds.
+ */
+const IDLE_MS = 250;
 const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
 
 /**
@@ -83,19 +90,28 @@ export class FirstScreens {
 
   private readonly visitorQuietMs: number;
   private readonly warmUpRounds: number;
+  private readonly idleMs: number;
+  /** When the server last had a request (see {@link requested}). */
+  private requestedAt = -Infinity;
 
   /**
    * `entities`: what the admin's console lists, as `GET /api/meta/entities` answers it;
    * `visitorQuietMs`: how long the warm-up waits after a visitor's render (tests shorten it);
-   * `warmUpRounds`: how many pages of made-up rows it draws for each list ({@link WARM_UP_ROUNDS}).
+   * `warmUpRounds`: how many pages of made-up rows it draws for each list ({@link WARM_UP_ROUNDS});
+   * `idleMs`: how long without a request its later rounds wait for ({@link IDLE_MS}).
    */
   constructor(
     private readonly renderer: FirstScreenRenderer,
     private readonly entities: () => ClientEntity[],
-    { visitorQuietMs = VISITOR_QUIET_MS, warmUpRounds = WARM_UP_ROUNDS }: { visitorQuietMs?: number; warmUpRounds?: number } = {},
+    {
+      visitorQuietMs = VISITOR_QUIET_MS,
+      warmUpRounds = WARM_UP_ROUNDS,
+      idleMs = IDLE_MS,
+    }: { visitorQuietMs?: number; warmUpRounds?: number; idleMs?: number } = {},
   ) {
     this.visitorQuietMs = visitorQuietMs;
     this.warmUpRounds = warmUpRounds;
+    this.idleMs = idleMs;
     this.served = new Promise((resolve) => (this.serve = resolve));
   }
 
@@ -106,6 +122,20 @@ export class FirstScreens {
    */
   serving(): void {
     this.serve();
+  }
+
+  /** Says the server has a request (an `onRequest` hook): the warm-up's later rounds wait for a spell without one. */
+  requested(): void {
+    this.requestedAt = performance.now();
+  }
+
+  /** Resolves once the server has gone {@link idleMs} without a request. */
+  private async idle(): Promise<void> {
+    for (;;) {
+      const wait = this.requestedAt + this.idleMs - performance.now();
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    }
   }
 
   /** Whether the built render module is there (a server run from its sources has none). */
@@ -171,10 +201,12 @@ export class FirstScreens {
     const pages = new Map(listed.map((each) => [each, warmUpPage(each)]));
     this.warmedUp = (async () => {
       await this.served;
-      // Round by round: every list's cells are compiled in the first, the rest optimise.
+      // Round by round: every list's cells are compiled in the first, the rest optimise, each
+      // render of them once the server has a spell without requests.
       for (let round = 0; round < this.warmUpRounds; round++) {
         for (const each of listed) {
           await this.quiet();
+          if (round > 0) await this.idle();
           if (!this.renderer.running) return;
           await this.renderer.render(this.page(each, pages.get(each)));
         }
