@@ -41,6 +41,13 @@ const WARM_UP_ROUNDS = 4;
 const IDLE_MS = 250;
 const EMPTY_PAGE = { data: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 }, links: { first: '', last: '', prev: null, next: null } };
 
+/** Resolves once `remaining` (ms still to wait, asked again after each wait) is zero or less. */
+async function waitUntil(remaining: () => number): Promise<void> {
+  for (let wait = remaining(); wait > 0; wait = remaining()) {
+    await new Promise((resolve) => setTimeout(resolve, wait).unref());
+  }
+}
+
 /**
  * The render module built beside the server (build.mjs): beside the running server's file when it
  * is the built one, else in the build's folder (a server run from its sources).
@@ -130,12 +137,8 @@ export class FirstScreens {
   }
 
   /** Resolves once the server has gone {@link idleMs} without a request. */
-  private async idle(): Promise<void> {
-    for (;;) {
-      const wait = this.requestedAt + this.idleMs - performance.now();
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait).unref());
-    }
+  private idle(): Promise<void> {
+    return waitUntil(() => this.requestedAt + this.idleMs - performance.now());
   }
 
   /** Whether the built render module is there (a server run from its sources has none). */
@@ -166,12 +169,8 @@ export class FirstScreens {
   }
 
   /** Resolves once no visitor's render is under way nor was asked for within the quiet time. */
-  private async quiet(): Promise<void> {
-    for (;;) {
-      const wait = this.visiting > 0 ? this.visitorQuietMs : this.visitedAt + this.visitorQuietMs - performance.now();
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait).unref());
-    }
+  private quiet(): Promise<void> {
+    return waitUntil(() => (this.visiting > 0 ? this.visitorQuietMs : this.visitedAt + this.visitorQuietMs - performance.now()));
   }
 
   close(): Promise<void> {
